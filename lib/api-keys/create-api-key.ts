@@ -1,0 +1,60 @@
+import type { Actor } from "@/lib/audit/actor";
+import type { Db } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
+import type { ApiKeyScope } from "@/lib/generated/prisma/enums";
+import { newId } from "@/lib/ids";
+import { PLAN_RULES } from "@/lib/properties/plans";
+import { generateApiKey } from "./key-format";
+
+export type { ApiKeyScope };
+export const API_KEY_SCOPES = ["read", "write"] as const satisfies readonly ApiKeyScope[];
+
+export function isApiKeyScope(value: string): value is ApiKeyScope {
+  return (API_KEY_SCOPES as readonly string[]).includes(value);
+}
+
+export type CreatedApiKey = { id: string; key: string; hint: string; scope: ApiKeyScope; label: string; createdAt: Date };
+
+export function validateKeyLabel(label: string): string | undefined {
+  const trimmed = label.trim();
+  if (trimmed.length < 1 || trimmed.length > 100) return "label must be 1 to 100 characters";
+  return undefined;
+}
+
+/**
+ * Creates a key bound to the property. The value is returned here and never again (only its
+ * SHA-256 is kept). A write key on a Free property is refused: its plan does not allow writes.
+ */
+export async function createApiKey(
+  db: Db,
+  input: { propertyId: string; scope: ApiKeyScope | string; label?: string; actor: Actor },
+): Promise<CreatedApiKey> {
+  if (!isApiKeyScope(input.scope)) throw new DomainError("invalid_argument", `scope "${input.scope}" is not read or write`);
+  const label = (input.label ?? `${input.scope === "write" ? "Write" : "Read"} key`).trim();
+  const labelProblem = validateKeyLabel(label);
+  if (labelProblem) throw new DomainError("invalid_argument", labelProblem);
+  const scope = input.scope;
+  return db.$transaction(async (tx) => {
+    const property = await tx.property.findUnique({ where: { id: input.propertyId } });
+    if (!property) throw new DomainError("not_found", `no property with id "${input.propertyId}"`);
+    if (scope === "write" && !PLAN_RULES[property.plan].canWrite) {
+      throw new DomainError("plan_upgrade_required", "Write API requires the Starter plan or higher.");
+    }
+    const generated = generateApiKey();
+    const row = await tx.apiKey.create({
+      data: { id: newId("key"), propertyId: property.id, label, scope, hash: generated.hash, hint: generated.hint },
+    });
+    await tx.auditEvent.create({
+      data: {
+        id: newId("aud"),
+        propertyId: property.id,
+        action: "api_key_created",
+        apiKeyId: row.id,
+        actorId: input.actor.staffId ?? null,
+        actorLabel: input.actor.label,
+        details: { scope, label, hint: row.hint },
+      },
+    });
+    return { id: row.id, key: generated.key, hint: row.hint, scope: row.scope, label: row.label, createdAt: row.createdAt };
+  });
+}

@@ -1,0 +1,59 @@
+import type { Actor } from "@/lib/audit/actor";
+import type { Db } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import type { CreatedApiKey } from "./create-api-key";
+import { generateApiKey } from "./key-format";
+
+/**
+ * Issues a new value for a key and revokes the old one in one transaction: the old value
+ * fails on the very next request (keys are looked up in the database on every request).
+ * The new key keeps the label, scope and property. `propertyId`, when given, confines the
+ * operation to that property (the panel passes the property the staff member is in).
+ */
+export async function rotateApiKey(
+  db: Db,
+  input: { keyId: string; propertyId?: string; actor: Actor; now?: Date },
+): Promise<CreatedApiKey & { replaces: string }> {
+  return db.$transaction(async (tx) => {
+    const [old] = await tx.$queryRaw<{ id: string; property_id: string; revoked_at: Date | null }[]>`
+      SELECT id, property_id, revoked_at FROM api_keys WHERE id = ${input.keyId} FOR UPDATE`;
+    if (!old || (input.propertyId !== undefined && old.property_id !== input.propertyId)) {
+      throw new DomainError("not_found", `no API key with id "${input.keyId}"`);
+    }
+    if (old.revoked_at) throw new DomainError("conflict", "this key is already revoked; create a new key instead");
+    const current = await tx.apiKey.findUniqueOrThrow({ where: { id: old.id } });
+    const generated = generateApiKey();
+    const replacement = await tx.apiKey.create({
+      data: {
+        id: newId("key"),
+        propertyId: current.propertyId,
+        label: current.label,
+        scope: current.scope,
+        hash: generated.hash,
+        hint: generated.hint,
+      },
+    });
+    await tx.apiKey.update({ where: { id: current.id }, data: { revokedAt: input.now ?? new Date(), replacedById: replacement.id } });
+    await tx.auditEvent.create({
+      data: {
+        id: newId("aud"),
+        propertyId: current.propertyId,
+        action: "api_key_rotated",
+        apiKeyId: current.id,
+        actorId: input.actor.staffId ?? null,
+        actorLabel: input.actor.label,
+        details: { replacedBy: replacement.id, oldHint: current.hint, newHint: replacement.hint },
+      },
+    });
+    return {
+      id: replacement.id,
+      key: generated.key,
+      hint: replacement.hint,
+      scope: replacement.scope,
+      label: replacement.label,
+      createdAt: replacement.createdAt,
+      replaces: current.id,
+    };
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * An expected failure of a domain operation, with a stable code. The partner API maps each
+ * code to a status and a problem+json body (lib/http), the admin CLI to exit code 1, the
+ * panel to an inline message.
+ */
+export type DomainErrorCode =
+  | "not_found"
+  | "invalid_argument"
+  | "conflict"
+  | "plan_upgrade_required"
+  | "insufficient_scope"
+  | "unknown_room_type"
+  | "occupancy_exceeded"
+  | "no_availability"
+  | "booking_not_cancellable"
+  | "idempotency_key_reused"
+  | "idempotency_key_in_use";
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export function isDomainError(error: unknown, code?: DomainErrorCode): error is DomainError {
+  return error instanceof DomainError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,31 @@
+import { randomBytes, randomInt } from "node:crypto";
+
+const BASE32 = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford: no i, l, o, u
+
+export type IdPrefix = "prop" | "rt" | "bk" | "key" | "staff" | "sess" | "aud";
+
+/** An opaque id with a type prefix, e.g. bk_5f3k9q2m8x1c7v4b6n0t (100 random bits). */
+export function newId(prefix: IdPrefix): string {
+  const bytes = randomBytes(20);
+  let out = "";
+  for (const byte of bytes) out += BASE32[byte & 31];
+  return `${prefix}_${out}`;
+}
+
+const REFERENCE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"; // nothing to misread: no 0/O, 1/I/L
+
+/** A short human booking reference, e.g. HVH-4K7Q2M: the property's initials and 6 characters. */
+export function newBookingReference(propertyName: string): string {
+  const initials =
+    propertyName
+      .normalize("NFKD")
+      .replace(/[^A-Za-z\s]/g, "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => word[0]!.toUpperCase())
+      .join("")
+      .slice(0, 3) || "BK";
+  let suffix = "";
+  for (let i = 0; i < 6; i++) suffix += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `${initials}-${suffix}`;
+}

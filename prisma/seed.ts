@@ -1,0 +1,100 @@
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { SEED_ACTOR } from "@/lib/audit/actor";
+import { dayOfWeek, type CalendarDate } from "@/lib/dates/calendar-date";
+import { createDb, type Db } from "@/lib/db";
+import { seedProperty, seedStaff, type PropertySpec } from "./factories";
+
+/**
+ * The demo data (npm run db:seed, and npm run dev on first run). Safe to run twice: a
+ * property whose slug exists is left as it is. Passwords and keys are generated, printed
+ * once by the caller, and never committed.
+ */
+
+/** Weekend nights (Friday, Saturday) +20 %, June to September +25 %, 20 Dec to 2 Jan +15 %; whole units. */
+export function seasonalPrice(date: CalendarDate, basePrice: number): number {
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  let factor = 1;
+  if ([5, 6].includes(dayOfWeek(date))) factor *= 1.2;
+  if (month >= 6 && month <= 9) factor *= 1.25;
+  if ((month === 12 && day >= 20) || (month === 1 && day <= 2)) factor *= 1.15;
+  return Math.round((basePrice * factor) / 100) * 100;
+}
+
+type DemoProperty = PropertySpec & { name: string; slug: string; staffEmail: string; keyScope: "read" | "write" };
+
+export const DEMO_PROPERTIES: DemoProperty[] = [
+  {
+    name: "Harbour View Hotel",
+    slug: "harbour-view-hotel",
+    timezone: "Europe/Lisbon",
+    currency: "EUR",
+    plan: "starter",
+    staffEmail: "manager@harbour-view.example",
+    keyScope: "write",
+    roomTypes: [
+      { name: "Single Room", description: "A quiet single room at the back, with a desk and a rain shower.", maxAdults: 1, rooms: 6, basePrice: 8_500, priceForNight: seasonalPrice },
+      { name: "Double Room", description: "A double bed and a window onto the old town's roofs.", maxAdults: 2, rooms: 10, basePrice: 12_000, priceForNight: seasonalPrice },
+      { name: "Twin Room", description: "Two single beds, a sofa and a view of the courtyard.", maxAdults: 2, rooms: 8, basePrice: 12_500, priceForNight: seasonalPrice },
+      { name: "Family Suite", description: "Two bedrooms, a living room and a balcony over the river, for up to four.", maxAdults: 4, rooms: 3, basePrice: 26_000, priceForNight: seasonalPrice },
+    ],
+  },
+  {
+    name: "Alpine Lodge",
+    slug: "alpine-lodge",
+    timezone: "Europe/Zurich",
+    currency: "CHF",
+    plan: "free",
+    staffEmail: "manager@alpine-lodge.example",
+    keyScope: "read",
+    roomTypes: [
+      { name: "Mountain Double", description: "Pine panelling, a double bed and a view of the peaks.", maxAdults: 2, rooms: 5, basePrice: 18_000, priceForNight: seasonalPrice },
+      { name: "Chalet Suite", description: "A wood-fired stove, two bedrooms and a terrace, for up to four.", maxAdults: 4, rooms: 3, basePrice: 34_000, priceForNight: seasonalPrice },
+    ],
+  },
+];
+
+export type SeededCredentials = {
+  property: string;
+  slug: string;
+  staffEmail: string;
+  staffPassword?: string;
+  apiKey?: { id: string; key: string; scope: string };
+};
+
+/** Creates whatever demo property is missing; returns the credentials made this time. */
+export async function seedDemo(db: Db): Promise<SeededCredentials[]> {
+  const made: SeededCredentials[] = [];
+  for (const demo of DEMO_PROPERTIES) {
+    if (await db.property.findUnique({ where: { slug: demo.slug } })) continue;
+    const { property } = await seedProperty(db, demo);
+    if (property.slug !== demo.slug) throw new Error(`expected slug ${demo.slug}, got ${property.slug}`);
+    const staff = await seedStaff(db, property.id, { email: demo.staffEmail, role: "admin" });
+    const key = await createApiKey(db, { propertyId: property.id, scope: demo.keyScope, label: "Demo key", actor: SEED_ACTOR });
+    made.push({
+      property: property.name,
+      slug: property.slug,
+      staffEmail: staff.email,
+      staffPassword: staff.password,
+      apiKey: { id: key.id, key: key.key, scope: key.scope },
+    });
+  }
+  return made;
+}
+
+/** npm run db:seed: seeds and prints what it made, once. */
+export async function seedDemoData(databaseUrl: string): Promise<SeededCredentials[]> {
+  const db = createDb(databaseUrl);
+  try {
+    const made = await seedDemo(db);
+    if (!made.length) console.error("[seed] the demo properties are already there; nothing to do");
+    for (const m of made) {
+      console.error(`[seed] ${m.property} (${m.slug})`);
+      console.error(`[seed]   staff login: ${m.staffEmail} / ${m.staffPassword ?? "(existing password)"}`);
+      if (m.apiKey) console.error(`[seed]   ${m.apiKey.scope} API key: ${m.apiKey.key}   (shown once: keep it now)`);
+    }
+    return made;
+  } finally {
+    await db.$disconnect();
+  }
+}
