@@ -1,0 +1,114 @@
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { schemaEngine } from "@/scripts/db/engine";
+import { applyMigrations, pendingSchemaChanges, readSchema, readSnapshot } from "@/scripts/db/migrations";
+import { createTestDatabase, disposeTestDatabase, type TestDatabase } from "../support/database";
+
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  for (const database of databases) await disposeTestDatabase(database);
+});
+
+async function emptyDatabase() {
+  const database = await createTestDatabase({ template: false });
+  databases.push(database);
+  return database;
+}
+
+async function query(url: string, sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
+describe("migrations", () => {
+  it("build an empty database from zero, and a second run applies nothing", async () => {
+    const { url } = await emptyDatabase();
+    const applied = await applyMigrations(url);
+    expect(applied.length).toBeGreaterThan(0);
+    expect(await applyMigrations(url)).toEqual([]);
+    const status = await schemaEngine.migrationStatus(url);
+    expect(status.pending).toEqual([]);
+    expect(status.failed).toEqual([]);
+    const tables = await query(url, "select table_name from information_schema.tables where table_schema = 'public'");
+    expect(tables.rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(["properties", "room_types", "room_nights", "bookings", "api_keys", "staff_users", "memberships", "staff_sessions", "audit_events"]),
+    );
+  });
+
+  it("carry every change of schema.prisma (a change no migration carries fails this test)", async () => {
+    const { url } = await emptyDatabase();
+    expect(await pendingSchemaChanges(url)).toBe("");
+    // The same comparison notices an uncommitted change: a new column shows as SQL.
+    const changed = readSchema().replace("model Booking {", "model Booking {\n  notes String?");
+    const sql = await schemaEngine.diffSchemas(url, readSnapshot(), changed);
+    expect(sql).toMatch(/ALTER TABLE "bookings" ADD COLUMN\s+"notes" TEXT/);
+  });
+});
+
+describe("database constraints", () => {
+  it("exist after migrating", async () => {
+    const { url } = await emptyDatabase();
+    await applyMigrations(url);
+    const checks = await query(url, "select conname from pg_constraint where contype = 'c'");
+    expect(checks.rows.map((r) => r.conname)).toEqual(
+      expect.arrayContaining([
+        "room_nights_rooms_sold_within_for_sale",
+        "bookings_stay_not_empty",
+        "bookings_adults_positive",
+        "bookings_cancellation_consistent",
+      ]),
+    );
+    const uniques = await query(url, "select indexname from pg_indexes where indexdef like 'CREATE UNIQUE%'");
+    expect(uniques.rows.map((r) => r.indexname)).toEqual(
+      expect.arrayContaining(["bookings_property_id_idempotency_key_key", "bookings_reference_key", "api_keys_hash_key"]),
+    );
+  });
+
+  it("refuse selling more rooms than are for sale, even to concurrent updates on separate connections", async () => {
+    const { url } = await emptyDatabase();
+    await applyMigrations(url);
+    await query(url, "insert into properties (id, name, slug, timezone, currency, plan, updated_at) values ('prop_1', 'P', 'p', 'UTC', 'EUR', 'starter', now())");
+    await query(url, "insert into room_types (id, property_id, name, max_adults, rooms, base_price, updated_at) values ('rt_1', 'prop_1', 'Double', 2, 3, 1000, now())");
+    await query(url, "insert into room_nights (room_type_id, date, rooms_for_sale, price) values ('rt_1', '2030-01-01', 3, 1000)");
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        query(url, "update room_nights set rooms_sold = rooms_sold + 1 where room_type_id = 'rt_1' and date = '2030-01-01'"),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(refused).toHaveLength(7);
+    for (const r of refused) expect(String(r.reason)).toMatch(/room_nights_rooms_sold_within_for_sale/);
+    const sold = await query(url, "select rooms_sold from room_nights where room_type_id = 'rt_1'");
+    expect(sold.rows[0].rooms_sold).toBe(3);
+
+    await expect(query(url, "update room_nights set rooms_for_sale = 2 where room_type_id = 'rt_1'")).rejects.toThrow(/rooms_sold_within_for_sale/);
+    await expect(query(url, "update room_nights set rooms_sold = -1 where room_type_id = 'rt_1'")).rejects.toThrow(/rooms_sold_within_for_sale/);
+  });
+
+  it("refuse an empty stay, a cancelled booking without its time, and a second booking for one Idempotency-Key", async () => {
+    const { url } = await emptyDatabase();
+    await applyMigrations(url);
+    await query(url, "insert into properties (id, name, slug, timezone, currency, plan, updated_at) values ('prop_1', 'P', 'p', 'UTC', 'EUR', 'starter', now())");
+    await query(url, "insert into room_types (id, property_id, name, max_adults, rooms, base_price, updated_at) values ('rt_1', 'prop_1', 'Double', 2, 3, 1000, now())");
+    const insert = (id: string, reference: string, checkin: string, checkout: string, status = "confirmed", key: string | null = null) =>
+      query(
+        url,
+        `insert into bookings (id, reference, property_id, room_type_id, status, checkin, checkout, adults, guest_first_name, guest_last_name,
+           guest_email, total_amount, currency, nightly_prices, idempotency_key, updated_at)
+         values ($1, $2, 'prop_1', 'rt_1', $3, $4, $5, 2, 'A', 'B', 'a@b.example', 1000, 'EUR', '[]', $6, now())`,
+        [id, reference, status, checkin, checkout, key],
+      );
+    await expect(insert("bk_1", "R-1", "2030-01-02", "2030-01-02")).rejects.toThrow(/bookings_stay_not_empty/);
+    await expect(insert("bk_2", "R-2", "2030-01-01", "2030-01-02", "cancelled")).rejects.toThrow(/bookings_cancellation_consistent/);
+    await insert("bk_3", "R-3", "2030-01-01", "2030-01-02", "confirmed", "same-key");
+    await expect(insert("bk_4", "R-4", "2030-01-01", "2030-01-02", "confirmed", "same-key")).rejects.toThrow(/idempotency_key/);
+    await expect(insert("bk_5", "R-3", "2030-01-01", "2030-01-02")).rejects.toThrow(/reference/);
+  });
+});
