@@ -1,11 +1,10 @@
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { SEED_ACTOR } from "@/lib/audit/actor";
 import type { Clock } from "@/lib/clock";
-import type { CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { createProperty } from "@/lib/properties/create-property";
 import type { Plan } from "@/lib/properties/plans";
-import { createRoomType } from "@/lib/room-types/create-room-type";
+import { createRoomType, type CreateRoomTypeInput } from "@/lib/room-types/create-room-type";
 import { createStaffUser, type StaffRole } from "@/lib/staff/create-staff-user";
 
 /**
@@ -13,14 +12,7 @@ import { createStaffUser, type StaffRole } from "@/lib/staff/create-staff-user";
  * as the admin CLI and the panel, so test data is made the way real data is. Every call makes
  * a new property (a free slug), so tests can run side by side in one database.
  */
-export type RoomTypeSpec = {
-  name: string;
-  description?: string;
-  maxAdults: number;
-  rooms: number;
-  basePrice: number;
-  priceForNight?: (date: CalendarDate, basePrice: number) => number;
-};
+export type RoomTypeSpec = Omit<CreateRoomTypeInput, "propertyId" | "clock">;
 
 export type PropertySpec = {
   name?: string;

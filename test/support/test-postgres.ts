@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import pg from "pg";
 import { embeddedDataDir, startEmbeddedPostgres } from "@/scripts/db/embedded-postgres";
-import { assertLocalDatabase, withDatabaseName } from "./local-database-guard";
+import { assertLocalDatabase, withDatabaseName } from "@/scripts/db/local-databases";
+
+export { createDatabase, dropDatabase } from "@/scripts/db/local-databases";
 
 /**
  * A PostgreSQL server for a test run: the one DATABASE_URL names (CI: the machine's
@@ -31,34 +32,3 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
 }
 
-export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
-  assertLocalDatabase(adminUrl);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await adminQuery(adminUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
-      return withDatabaseName(adminUrl, name);
-    } catch (error) {
-      // Two workers copying one template at the same moment: PostgreSQL asks the second to wait.
-      if (attempt < 20 && /being accessed by other users/.test(String(error))) {
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-        continue;
-      }
-      throw error;
-    }
-  }
-}
-
-export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  assertLocalDatabase(adminUrl);
-  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-}

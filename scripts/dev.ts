@@ -1,0 +1,66 @@
+import { spawn } from "node:child_process";
+import { join, resolve } from "node:path";
+import { resolveDatabase } from "./db/database";
+import { prepareDemo } from "./app/prepare-demo";
+
+/**
+ * npm run dev: the app on http://localhost:3000 with nothing installed but Node. Without
+ * DATABASE_URL it runs an embedded PostgreSQL (.data/postgres), migrated and seeded on first
+ * run; it prints the demo staff login and partner key on every start.
+ */
+const root = resolve(import.meta.dirname, "..");
+const port = Number(process.env.PORT ?? 3000);
+const step = (line: string) => console.error(`[dev] ${line}`);
+
+async function main() {
+  step(process.env.DATABASE_URL ? "using DATABASE_URL" : "starting the embedded PostgreSQL ...");
+  const database = await resolveDatabase(step);
+  const { state, notes } = await prepareDemo(database.url, join(root, ".data", "local-state.json"));
+  for (const note of notes) step(note);
+
+  const partnerApiKey = process.env.PARTNER_API_KEY || state.demo.partnerApiKey;
+  const base = `http://localhost:${port}`;
+  console.log(
+    [
+      "",
+      "  Room Booking is starting",
+      `  Guest site      ${base}/`,
+      `  Staff panel     ${base}/login`,
+      `  API docs        ${base}/docs`,
+      `  Partner API     ${base}/partner/v1`,
+      "",
+      `  Staff login     ${state.demo.staffEmail}  /  ${state.demo.staffPassword}`,
+      `  Partner key     ${partnerApiKey}`,
+      `                  curl -H "X-Api-Key: ${partnerApiKey}" ${base}/partner/v1/me`,
+      "",
+      `  Database        ${database.embedded ? "embedded PostgreSQL (.data/postgres)" : "DATABASE_URL"}`,
+      "  (development only: these credentials live in .data/local-state.json, which git ignores)",
+      "",
+    ].join("\n"),
+  );
+
+  const child = spawn(join(root, "node_modules", ".bin", "next"), ["dev", "--port", String(port)], {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      SESSION_SECRET: process.env.SESSION_SECRET || state.sessionSecret,
+      PARTNER_API_KEY: partnerApiKey,
+      PARTNER_API_BASE_URL: process.env.PARTNER_API_BASE_URL || `http://127.0.0.1:${port}/partner/v1`,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  child.on("exit", async (code, signal) => {
+    await database.stop().catch(() => {});
+    process.exit(code ?? (signal ? 0 : 1));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(`[dev] cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

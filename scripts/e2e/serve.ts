@@ -1,0 +1,75 @@
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { embeddedDataDir, ensureDatabase, startEmbeddedPostgres } from "../db/embedded-postgres";
+import { prepareDemo } from "../app/prepare-demo";
+import { assertLocalDatabase, dropDatabase, withDatabaseName } from "../db/local-databases";
+
+/**
+ * The server behind the Playwright tests: a production build (`next build`, skipped with
+ * E2E_SKIP_BUILD=1) started with `next start` on a database of its own (a new database on
+ * DATABASE_URL's server, else a throw-away embedded cluster), migrated and seeded. The demo
+ * credentials are written to .data/e2e/local-state.json for the tests (e2e/support).
+ */
+const root = resolve(import.meta.dirname, "..", "..");
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_STATE_FILE = join(root, ".data", "e2e", "local-state.json");
+const say = (line: string) => console.error(`[e2e] ${line}`);
+
+async function main() {
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+  const cleanups: (() => Promise<void>)[] = [];
+  let databaseUrl: string;
+  const fromEnv = process.env.DATABASE_URL?.trim();
+  if (fromEnv) {
+    assertLocalDatabase(fromEnv);
+    const name = `rb_${runId}_e2e`;
+    await ensureDatabase(withDatabaseName(fromEnv, "postgres"), name);
+    databaseUrl = withDatabaseName(fromEnv, name);
+    cleanups.push(() => dropDatabase(withDatabaseName(fromEnv, "postgres"), name));
+  } else {
+    const dataDir = join(embeddedDataDir("e2e-postgres"), runId);
+    const server = await startEmbeddedPostgres({ dataDir, disposable: true, log: say });
+    await ensureDatabase(server.url("postgres"), "room_booking");
+    databaseUrl = server.url("room_booking");
+    cleanups.push(async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+  }
+  rmSync(E2E_STATE_FILE, { force: true });
+  const { state } = await prepareDemo(databaseUrl, E2E_STATE_FILE);
+
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: state.sessionSecret,
+    PARTNER_API_KEY: state.demo.partnerApiKey,
+    PARTNER_API_BASE_URL: `http://127.0.0.1:${port}/partner/v1`,
+    ...(process.env.REDIS_URL ? {} : { RATE_LIMIT_BACKEND: "memory" }),
+  };
+  const next = join(root, "node_modules", ".bin", "next");
+  if (process.env.E2E_SKIP_BUILD !== "1") {
+    say("building the app (next build) ...");
+    const build = spawnSync(next, ["build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...env, NODE_ENV: "production" } });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+  const server = spawn(next, ["start", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: root, stdio: "inherit", env });
+  const shutdown = async () => {
+    server.kill("SIGTERM");
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => say(`cleanup: ${String(error)}`));
+    process.exit(0);
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  server.on("exit", (code) => {
+    if (code !== null && code !== 0) say(`next start exited with ${code}`);
+  });
+}
+
+main().catch((error: unknown) => {
+  say(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

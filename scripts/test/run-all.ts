@@ -1,0 +1,84 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { ensureChromium } from "./find-chromium";
+import { ensureRedis, type TestRedis } from "./ensure-redis";
+
+/**
+ * npm test: lint, type check, unit and integration tests (vitest), end-to-end tests
+ * (Playwright). Gets what it needs by itself: a Chromium, a PostgreSQL (DATABASE_URL, else
+ * embedded: see test/support) and a Redis (REDIS_URL, else a private redis-server).
+ * Every step runs even when an earlier one fails; the exit code says whether all passed.
+ */
+const root = resolve(import.meta.dirname, "..", "..");
+const reports = join(root, ".data", "test-reports");
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+
+type Step = { name: string; command: string; args: string[] };
+
+const steps: Step[] = [
+  { name: "lint (eslint)", command: bin("eslint"), args: ["--max-warnings=0", "."] },
+  { name: "type check (tsc)", command: bin("tsc"), args: ["--noEmit", "-p", "."] },
+  {
+    name: "unit and integration tests (vitest)",
+    command: bin("vitest"),
+    args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "vitest.json")}`],
+  },
+  { name: "end-to-end tests (playwright)", command: bin("playwright"), args: ["test"] },
+];
+
+function counts(): { passed: number; failed: number } {
+  let passed = 0;
+  let failed = 0;
+  const vitest = join(reports, "vitest.json");
+  if (existsSync(vitest)) {
+    const report = JSON.parse(readFileSync(vitest, "utf8"));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+  }
+  const e2e = join(reports, "e2e.json");
+  if (existsSync(e2e)) {
+    const stats = JSON.parse(readFileSync(e2e, "utf8")).stats ?? {};
+    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed += stats.unexpected ?? 0;
+  }
+  return { passed, failed };
+}
+
+async function main(): Promise<number> {
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+  const chromium = ensureChromium();
+  let redis: TestRedis | undefined;
+  try {
+    redis = await ensureRedis();
+    console.error(`[test] Chromium: ${chromium}`);
+    console.error(`[test] PostgreSQL: ${process.env.DATABASE_URL ? "DATABASE_URL (a database per test file, dropped after)" : "embedded, throw-away"}`);
+    console.error(`[test] Redis: ${process.env.REDIS_URL ? "REDIS_URL" : `private redis-server at ${redis.url}`}`);
+    const env = { ...process.env, CHROMIUM_PATH: chromium, REDIS_URL: redis.url, NEXT_TELEMETRY_DISABLED: "1" };
+    const results: { name: string; ok: boolean; seconds: number }[] = [];
+    for (const step of steps) {
+      console.error(`\n[test] ▶ ${step.name}`);
+      const started = Date.now();
+      const run = spawnSync(step.command, step.args, { cwd: root, stdio: "inherit", env });
+      const ok = run.status === 0;
+      results.push({ name: step.name, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
+      console.error(`[test] ${ok ? "✓" : "✗"} ${step.name} (${results.at(-1)!.seconds} s)`);
+    }
+    console.error("\n[test] summary");
+    for (const r of results) console.error(`[test]   ${r.ok ? "✓" : "✗"} ${r.name.padEnd(40)} ${r.seconds} s`);
+    const { passed, failed } = counts();
+    console.log(`tests: ${passed} passed, ${failed} failed`);
+    return results.every((r) => r.ok) ? 0 : 1;
+  } finally {
+    await redis?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`[test] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
