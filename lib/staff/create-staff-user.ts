@@ -38,13 +38,21 @@ export async function createStaffUser(
   const property = await db.property.findUnique({ where: { id: input.propertyId }, select: { id: true } });
   if (!property) throw new DomainError("not_found", `no property with id "${input.propertyId}"`);
 
-  const existing = await db.staffUser.findUnique({ where: { email } });
-  const generated = existing || input.password !== undefined ? undefined : generatePassword();
-  const user =
-    existing ??
-    (await db.staffUser.create({
-      data: { id: newId("staff"), email, passwordHash: await hashPassword(input.password ?? generated!) },
-    }));
+  let existing = await db.staffUser.findUnique({ where: { email } });
+  let generated = existing || input.password !== undefined ? undefined : generatePassword();
+  let user = existing;
+  if (!user) {
+    try {
+      user = await db.staffUser.create({
+        data: { id: newId("staff"), email, passwordHash: await hashPassword(input.password ?? generated!) },
+      });
+    } catch (error) {
+      // Created at the same moment by someone else: treat it as the existing account.
+      if ((error as { code?: string }).code !== "P2002") throw error;
+      user = existing = await db.staffUser.findUniqueOrThrow({ where: { email } });
+      generated = undefined;
+    }
+  }
   await db.membership.upsert({
     where: { staffUserId_propertyId: { staffUserId: user.id, propertyId: property.id } },
     create: { staffUserId: user.id, propertyId: property.id, role },

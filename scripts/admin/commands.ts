@@ -1,0 +1,54 @@
+import type { AdminCommand } from "./command";
+import { keyCreate, keyList, keyRevoke, keyRotate } from "./key-commands";
+import { UsageError } from "./parse-args";
+import { propertyCreate, propertyList, propertySetPlan } from "./property-commands";
+import { ratesSet } from "./rates-commands";
+import { roomTypeCreate, roomTypeList } from "./room-type-commands";
+import { staffCreate, staffSetPassword } from "./staff-commands";
+
+/** Every command, in the order help lists them. */
+export const COMMANDS: readonly AdminCommand[] = [
+  propertyCreate,
+  propertySetPlan,
+  propertyList,
+  roomTypeCreate,
+  roomTypeList,
+  ratesSet,
+  keyCreate,
+  keyRotate,
+  keyRevoke,
+  keyList,
+  staffCreate,
+  staffSetPassword,
+];
+
+const LEADING_FLAGS = new Set(["--json", "--help", "-h"]);
+
+export type Selection = { kind: "help"; json: boolean } | { kind: "command"; command: AdminCommand; argv: string[] };
+
+/**
+ * Finds the command the words name ("property create ..."); `help`, `--help` or `-h` in
+ * front select the usage listing. `--json` and `--help` may also come before the words.
+ */
+export function selectCommand(argv: readonly string[], commands: readonly AdminCommand[] = COMMANDS): Selection {
+  const leading: string[] = [];
+  let index = 0;
+  while (index < argv.length && LEADING_FLAGS.has(argv[index]!)) leading.push(argv[index++]!);
+  const [group, action] = [argv[index], argv[index + 1]];
+  const json = argv.includes("--json");
+  const wantsHelp = leading.some((flag) => flag !== "--json");
+
+  if (group === "help" || (group === undefined && wantsHelp)) return { kind: "help", json };
+  if (group === undefined) throw new UsageError("no command given");
+  if (group.startsWith("-")) throw new UsageError(`unknown option ${group} before the command`);
+
+  const actions = commands.filter((command) => command.name.startsWith(`${group} `)).map((command) => command.name.slice(group.length + 1));
+  if (!actions.length) throw new UsageError(`unknown command "${group}"`);
+  if (action === undefined || action.startsWith("-")) {
+    if (wantsHelp || action === "--help" || action === "-h") return { kind: "help", json };
+    throw new UsageError(`${group}: give one of ${actions.join(", ")}`);
+  }
+  const command = commands.find((candidate) => candidate.name === `${group} ${action}`);
+  if (!command) throw new UsageError(`unknown command "${group} ${action}"; ${group} takes ${actions.join(", ")}`);
+  return { kind: "command", command, argv: [...leading, ...argv.slice(index + 2)] };
+}

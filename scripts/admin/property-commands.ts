@@ -1,0 +1,59 @@
+import { createProperty, validatePropertyInput } from "@/lib/properties/create-property";
+import { listProperties } from "@/lib/properties/find-property";
+import { isPlan, PLANS } from "@/lib/properties/plans";
+import { setPropertyPlan } from "@/lib/properties/set-property-plan";
+import { defineCommand, refuseProblems } from "./command";
+import { formatInstant, formatTable } from "./output";
+import { UsageError } from "./parse-args";
+
+const PLAN_CHOICES = PLANS.join("|");
+
+export const propertyCreate = defineCommand({
+  name: "property create",
+  args: `--name N --timezone TZ --currency CUR --plan ${PLAN_CHOICES}`,
+  summary: "Create a property; its slug comes from the name (with -2, -3, ... when taken).",
+  options: { name: { type: "string" }, timezone: { type: "string" }, currency: { type: "string" }, plan: { type: "string" } },
+  parse(args) {
+    const input = { name: args.string("name"), timezone: args.string("timezone"), currency: args.string("currency"), plan: args.string("plan") };
+    refuseProblems(validatePropertyInput(input));
+    return input;
+  },
+  async run({ db }, input) {
+    const property = await createProperty(db, input);
+    return {
+      json: { id: property.id, slug: property.slug },
+      text: `Created property "${property.name}": slug ${property.slug}, id ${property.id}, plan ${property.plan}.`,
+    };
+  },
+});
+
+export const propertySetPlan = defineCommand({
+  name: "property set-plan",
+  args: `SLUG ${PLAN_CHOICES}`,
+  summary: "Move a property to another plan (a property on free loses write access at once).",
+  positionals: ["SLUG", "PLAN"],
+  parse(args) {
+    const plan = args.positional(1);
+    if (!isPlan(plan)) throw new UsageError(`plan "${plan}" is not one of ${PLANS.join(", ")}`);
+    return { slug: args.positional(0), plan };
+  },
+  async run({ db }, input) {
+    const property = await setPropertyPlan(db, input);
+    return { json: { id: property.id, plan: property.plan }, text: `${property.slug} is now on the ${property.plan} plan.` };
+  },
+});
+
+export const propertyList = defineCommand({
+  name: "property list",
+  args: "",
+  summary: "List every property.",
+  parse: () => ({}),
+  async run({ db }) {
+    const properties = await listProperties(db);
+    const rows = properties.map((p) => [p.slug, p.plan, p.currency, p.timezone, p.name, p.id, formatInstant(p.createdAt)]);
+    return {
+      json: { data: properties },
+      text: formatTable(["SLUG", "PLAN", "CURRENCY", "TIMEZONE", "NAME", "ID", "CREATED"], rows, "No properties yet."),
+    };
+  },
+});

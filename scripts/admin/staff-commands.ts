@@ -1,0 +1,72 @@
+import { findPropertyBySlug } from "@/lib/properties/find-property";
+import { createStaffUser, emailProblem, isStaffRole, STAFF_ROLES } from "@/lib/staff/create-staff-user";
+import { passwordProblem } from "@/lib/staff/password";
+import { setStaffPassword } from "@/lib/staff/set-staff-password";
+import { type CommandArgs, UsageError } from "./parse-args";
+import { defineCommand, type ParseContext } from "./command";
+
+const SHOWN_ONCE = "This is the only time the password is shown: hand it over safely.";
+
+function email(args: CommandArgs): string {
+  const value = args.positional(0);
+  const problem = emailProblem(value);
+  if (problem) throw new UsageError(problem);
+  return value;
+}
+
+/** With --password-stdin, standard input up to its end, less one trailing newline. */
+async function passwordFromStdin(args: CommandArgs, context: ParseContext): Promise<string | undefined> {
+  if (!args.flag("password-stdin")) return undefined;
+  const password = (await context.readStdin()).replace(/\r?\n$/, "");
+  const problem = passwordProblem(password);
+  if (problem) throw new UsageError(`the password on standard input: ${problem}`);
+  return password;
+}
+
+function passwordLines(password: string | undefined): string[] {
+  return password === undefined ? [] : [`Generated password: ${password}`, SHOWN_ONCE];
+}
+
+export const staffCreate = defineCommand({
+  name: "staff create",
+  args: `EMAIL --property SLUG [--role ${STAFF_ROLES.join("|")}] [--password-stdin]`,
+  summary: "Give a staff member access to a property (a new account gets the password from stdin, or a generated one).",
+  positionals: ["EMAIL"],
+  options: { property: { type: "string" }, role: { type: "string" }, "password-stdin": { type: "boolean" } },
+  async parse(args, context) {
+    const role = args.optionalString("role") ?? "admin";
+    if (!isStaffRole(role)) throw new UsageError(`role "${role}" is not one of ${STAFF_ROLES.join(", ")}`);
+    const input = { email: email(args), slug: args.string("property"), role };
+    return { ...input, password: await passwordFromStdin(args, context) };
+  },
+  async run({ db, warn }, { slug, ...input }) {
+    const property = await findPropertyBySlug(db, slug);
+    const user = await createStaffUser(db, { ...input, propertyId: property.id });
+    const existing = user.created ? "" : " (an existing account: its password was not changed)";
+    if (!user.created && input.password !== undefined) {
+      warn(`note: ${user.email} already has an account; the password given was not used (staff set-password changes it)`);
+    }
+    return {
+      json: { id: user.id, email: user.email, created: user.created, ...(user.password ? { password: user.password } : {}) },
+      text: [`${user.email} (${user.id}) is ${input.role} of ${property.slug}${existing}.`, ...passwordLines(user.password)].join("\n"),
+    };
+  },
+});
+
+export const staffSetPassword = defineCommand({
+  name: "staff set-password",
+  args: "EMAIL [--password-stdin]",
+  summary: "Set a staff member's password (from stdin, or a generated one) and end their sessions.",
+  positionals: ["EMAIL"],
+  options: { "password-stdin": { type: "boolean" } },
+  async parse(args, context) {
+    return { email: email(args), password: await passwordFromStdin(args, context) };
+  },
+  async run({ db }, input) {
+    const user = await setStaffPassword(db, input);
+    return {
+      json: { id: user.id, email: user.email, ...(user.password ? { password: user.password } : {}) },
+      text: [`Set the password of ${user.email} (${user.id}); their sessions were ended.`, ...passwordLines(user.password)].join("\n"),
+    };
+  },
+});
