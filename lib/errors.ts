@@ -6,6 +6,7 @@
 export type DomainErrorCode =
   | "not_found"
   | "invalid_argument"
+  | "validation_failed"
   | "conflict"
   | "plan_upgrade_required"
   | "insufficient_scope"
@@ -29,4 +30,12 @@ export class DomainError extends Error {
 
 export function isDomainError(error: unknown, code?: DomainErrorCode): error is DomainError {
   return error instanceof DomainError && (code === undefined || error.code === code);
+}
+
+export type FieldError = { field: string; message: string };
+
+/** Input that breaks a rule: each field and what is wrong with it. */
+export function validationFailed(errors: FieldError[]): DomainError {
+  const count = errors.length;
+  return new DomainError("validation_failed", count === 1 ? "1 field is invalid." : `${count} fields are invalid.`, { errors });
 }

@@ -1,0 +1,59 @@
+import type { Db } from "@/lib/db";
+import { toDbDate } from "@/lib/dates/calendar-date";
+import { DomainError, validationFailed } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { BookingListQuery, BookingView } from "@/lib/schemas/bookings";
+import { toBookingView } from "./booking-view";
+
+export async function getBooking(db: Db, propertyId: string, bookingId: string): Promise<BookingView> {
+  const booking = await db.booking.findFirst({ where: { id: bookingId, propertyId } });
+  if (!booking) throw new DomainError("not_found", `No booking "${bookingId}" at this property.`);
+  return toBookingView(booking);
+}
+
+type Cursor = { createdAt: string; id: string };
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
+}
+
+function decodeCursor(value: string): Cursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as [string, string];
+    if (typeof id !== "string" || Number.isNaN(Date.parse(createdAt))) throw new Error("bad cursor");
+    return { createdAt, id };
+  } catch {
+    throw validationFailed([{ field: "cursor", message: "Is not a cursor this API returned." }]);
+  }
+}
+
+/**
+ * A property's bookings, newest first, a page at a time. The cursor is the position of the
+ * last booking shown (creation time, id), so pages stay stable while bookings are added.
+ */
+export async function listBookings(db: Db, propertyId: string, query: BookingListQuery): Promise<{ data: BookingView[]; nextCursor: string | null }> {
+  const limit = query.limit ?? 25;
+  const where: Prisma.BookingWhereInput = { propertyId };
+  if (query.status) where.status = query.status;
+  if (query.checkinFrom || query.checkinTo) {
+    where.checkin = {
+      ...(query.checkinFrom ? { gte: toDbDate(query.checkinFrom) } : {}),
+      ...(query.checkinTo ? { lte: toDbDate(query.checkinTo) } : {}),
+    };
+  }
+  if (query.updatedSince) where.updatedAt = { gte: new Date(query.updatedSince) };
+  if (query.reference) where.reference = query.reference;
+  if (query.externalReference) where.externalReference = query.externalReference;
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    const at = new Date(cursor.createdAt);
+    where.OR = [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: cursor.id } }];
+  }
+  const rows = await db.booking.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    data: page.map(toBookingView),
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
+  };
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { CalendarDateSchema, idSchema, MoneySchema, NightlyPriceSchema, PersonNameSchema, printableAscii, queryInteger, TimestampSchema } from "./common";
+
+export const GuestSchema = z
+  .strictObject({
+    firstName: PersonNameSchema.meta({ example: "Ana" }),
+    lastName: PersonNameSchema.meta({ example: "Silva" }),
+    email: z.email("Must be an e-mail address.").max(254, "Must be at most 254 characters.").meta({ example: "ana.silva@example.com" }),
+  })
+  .meta({ id: "Guest" });
+
+export const CreateBookingSchema = z
+  .strictObject({
+    roomTypeId: z.string().min(1, "Must not be empty.").max(64, "Must be at most 64 characters."),
+    checkin: CalendarDateSchema,
+    checkout: CalendarDateSchema,
+    adults: z.number().int("Must be a whole number.").min(1, "Must be at least 1.").max(20, "Must be at most 20."),
+    guest: GuestSchema,
+    externalReference: printableAscii(100).optional().meta({ description: "Your own id for the booking; returned, and filterable in GET /bookings." }),
+  })
+  .meta({ id: "CreateBooking" });
+
+export const CancelBookingSchema = z
+  .strictObject({ reason: z.string().max(500, "Must be at most 500 characters.").optional() })
+  .meta({ id: "CancelBooking" });
+
+export const BookingSchema = z
+  .object({
+    id: idSchema("bk", "bk_5f3k9q2m8x1c7v4b6n0t"),
+    reference: z.string().meta({ description: "Short reference for guests and staff.", example: "HVH-4K7Q2M" }),
+    externalReference: z.string().nullable(),
+    status: z.enum(["confirmed", "cancelled"]).meta({ description: "Born confirmed; only cancellation moves it." }),
+    roomTypeId: z.string(),
+    checkin: CalendarDateSchema,
+    checkout: CalendarDateSchema,
+    nights: z.number().int(),
+    adults: z.number().int(),
+    guest: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+    price: MoneySchema.meta({ description: "Total, fixed when the booking was made." }),
+    nightly: z.array(NightlyPriceSchema),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+    cancelledAt: TimestampSchema.nullable(),
+    cancellationReason: z.string().nullable(),
+  })
+  .meta({ id: "Booking" });
+
+export const BookingListQuerySchema = z.strictObject({
+  status: z.enum(["confirmed", "cancelled"]).optional(),
+  checkinFrom: CalendarDateSchema.optional().meta({ description: "Check-in on or after this date." }),
+  checkinTo: CalendarDateSchema.optional().meta({ description: "Check-in on or before this date." }),
+  updatedSince: TimestampSchema.optional().meta({ description: "Changed at or after this instant (updatedAt >= updatedSince): poll with it to pick up changes made elsewhere." }),
+  reference: z.string().max(32).optional(),
+  externalReference: z.string().max(100).optional(),
+  limit: queryInteger(1, 100).optional().meta({ description: "Page size, 1 to 100 (default 25)." }),
+  cursor: z.string().max(200).optional().meta({ description: "nextCursor of the previous page." }),
+});
+
+export const BookingListSchema = z
+  .object({
+    data: z.array(BookingSchema),
+    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
+  })
+  .meta({ id: "BookingList" });
+
+export type CreateBookingInput = z.infer<typeof CreateBookingSchema>;
+export type BookingView = z.infer<typeof BookingSchema>;
+export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates/calendar-date";
+import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { isDomainError } from "@/lib/errors";
+import { propertyToday } from "@/lib/properties/property-today";
+import { setRates } from "@/lib/rates/set-rates";
+import { seedProperty } from "@/prisma/factories";
+import { setupTestDatabase } from "../support/database";
+
+const database = setupTestDatabase();
+
+const guest = { firstName: "Ana", lastName: "Silva", email: "ana@example.com" };
+
+async function hotel(rooms: number) {
+  const { property, roomTypes } = await seedProperty(database().db, {
+    name: "Race Inn",
+    roomTypes: [{ name: "Double", maxAdults: 2, rooms, basePrice: 10_000 }],
+  });
+  const today = propertyToday(property);
+  return { property, roomType: roomTypes[0]!, checkin: addDays(today, 10), checkout: addDays(today, 12) };
+}
+
+describe("createBooking on real PostgreSQL with parallel connections", () => {
+  it("sells exactly the rooms left: 30 concurrent requests for 3 rooms make 3 bookings and 27 no_availability", async () => {
+    const { db } = database();
+    const { property, roomType, checkin, checkout } = await hotel(3);
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () =>
+        createBooking(db, { property, apiKeyId: null, input: { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest } }),
+      ),
+    );
+    const created = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(created).toHaveLength(3);
+    expect(refused).toHaveLength(27);
+    for (const r of refused) expect(isDomainError(r.reason, "no_availability"), String(r.reason)).toBe(true);
+    const nights = await db.roomNight.findMany({ where: { roomTypeId: roomType.id, roomsSold: { gt: 0 } } });
+    expect(nights.map((n) => n.roomsSold)).toEqual([3, 3]);
+  });
+
+  it("makes one booking for 10 concurrent requests with one Idempotency-Key, and replays it to the others", async () => {
+    const { db } = database();
+    const { property, roomType, checkin, checkout } = await hotel(5);
+    const input = { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => createBooking(db, { property, apiKeyId: null, input, idempotencyKey: "retry-me-1" })),
+    );
+    expect(new Set(results.map((r) => r.booking.id)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await db.booking.count({ where: { propertyId: property.id } })).toBe(1);
+    const nights = await db.roomNight.findMany({ where: { roomTypeId: roomType.id, roomsSold: { gt: 0 } } });
+    expect(nights.map((n) => n.roomsSold)).toEqual([1, 1]);
+
+    await expect(
+      createBooking(db, { property, apiKeyId: null, input: { ...input, adults: 1 }, idempotencyKey: "retry-me-1" }),
+    ).rejects.toMatchObject({ code: "idempotency_key_reused" });
+  });
+
+  it("keeps the price fixed at creation, and cancel frees the nights at once", async () => {
+    const { db } = database();
+    const { property, roomType, checkin, checkout } = await hotel(1);
+    const { booking } = await createBooking(db, { property, apiKeyId: null, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } });
+    expect(booking.price).toEqual({ amount: 20_000, currency: "EUR" });
+    await setRates(db, { roomTypeId: roomType.id, from: checkin, to: checkout, price: 99_900 });
+    const again = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    expect(again.totalAmount).toBe(20_000);
+
+    const second = () => createBooking(db, { property, apiKeyId: null, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } });
+    await expect(second()).rejects.toMatchObject({ code: "no_availability", details: { night: checkin } });
+    const cancelled = await cancelBooking(db, { property, bookingId: booking.id, reason: "plans changed" });
+    expect(cancelled).toMatchObject({ status: "cancelled", cancellationReason: "plans changed" });
+    expect((await second()).booking.price.amount).toBe(2 * 99_900);
+  });
+});
