@@ -59,3 +59,6 @@ export function queryInteger(min: number, max: number) {
     .pipe(z.number().int().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`))
     .meta({ openapi: { type: "integer", minimum: min, maximum: max } });
 }
+
+/** For endpoints that take no query parameters: any parameter is an error (usually a typo). */
+export const NoQuerySchema = z.strictObject({});

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "@/scripts/db/migrations";
+import { ensureRedis } from "@/scripts/test/ensure-redis";
 import { createDatabase, dropDatabase, startTestPostgres } from "./test-postgres";
 
 declare module "vitest" {
@@ -7,6 +8,8 @@ declare module "vitest" {
     databaseAdminUrl: string;
     templateDatabase: string;
     runId: string;
+    /** REDIS_URL when set, else a private redis-server for this run (rate-limit tests). */
+    redisUrl: string;
   }
 }
 
@@ -23,8 +26,15 @@ export default async function setup(project: TestProject) {
   project.provide("databaseAdminUrl", server.adminUrl);
   project.provide("templateDatabase", templateDatabase);
   project.provide("runId", server.runId);
+  const redis = await ensureRedis().catch(async (error: unknown) => {
+    await dropDatabase(server.adminUrl, templateDatabase);
+    await server.stop();
+    throw error;
+  });
+  project.provide("redisUrl", redis.url);
   return async () => {
     await dropDatabase(server.adminUrl, templateDatabase);
     await server.stop();
+    await redis.stop();
   };
 }

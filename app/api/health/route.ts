@@ -1,21 +1,22 @@
 import { getDb } from "@/lib/db";
-import { checkHealth } from "@/lib/health";
+import { checkHealth, type HealthReport } from "@/lib/health";
 import { log } from "@/lib/log";
+import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
 
 export const dynamic = "force-dynamic";
 
-/** 200 { status: "ok", database: "ok" }; 503 when the database does not answer. */
+/**
+ * 200 { status, database: "ok", rateLimit, rateLimitBackend }; 503 when the database does not
+ * answer. A degraded rate limiter (Redis down, API failing open) is reported but still 200.
+ */
 export async function GET() {
-  let report;
+  let report: HealthReport;
   try {
-    report = await checkHealth(getDb());
+    report = await checkHealth(getDb(), getRateLimiter());
   } catch (error) {
     log.error({ err: error }, "health check failed");
-    report = { status: "degraded", database: "unreachable" } as const;
+    report = { status: "degraded", database: "unreachable", rateLimit: "degraded", rateLimitBackend: "memory" };
   }
-  if (report.database !== "ok") log.warn({ report }, "health: database unreachable");
-  return Response.json(report, {
-    status: report.database === "ok" ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
+  if (report.status !== "ok") log.warn({ report }, "health: degraded");
+  return Response.json(report, { status: report.database === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }

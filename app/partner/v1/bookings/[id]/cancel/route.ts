@@ -1,0 +1,13 @@
+import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { parseJsonBody, parseQuery } from "@/lib/http/parse-request";
+import { methodNotAllowed, withPartnerApi } from "@/lib/http/with-partner-api";
+import { CancelBookingSchema } from "@/lib/schemas/bookings";
+import { NoQuerySchema } from "@/lib/schemas/common";
+
+export const POST = withPartnerApi({ scope: "write", route: "POST /bookings/{id}/cancel" }, async ({ request, db, property, params }) => {
+  parseQuery(request, NoQuerySchema);
+  const { reason } = await parseJsonBody(request, CancelBookingSchema, { optional: true });
+  return { body: await cancelBooking(db, { property, bookingId: params.id!, reason }) };
+});
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("/bookings/{id}/cancel", ["POST"]);

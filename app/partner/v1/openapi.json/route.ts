@@ -1,0 +1,6 @@
+import { openApiDocument } from "@/lib/schemas/openapi";
+
+/** The OpenAPI 3.1 document of the partner API. The one path that needs no key. */
+export function GET() {
+  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
+}

@@ -1,0 +1,74 @@
+import type { z } from "zod";
+import { validationFailed } from "@/lib/errors";
+import { ApiProblem } from "./problem";
+import { fieldErrors } from "./zod-errors";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Query parameters against a strict schema: unknown and repeated parameters are errors, not ignored. */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const params = new URL(request.url).searchParams;
+  const values: Record<string, string> = {};
+  const repeated: string[] = [];
+  for (const [name, value] of params) {
+    if (name in values) repeated.push(name);
+    values[name] = value;
+  }
+  const result = schema.safeParse(values);
+  const errors = [...new Set(repeated)].map((field) => ({ field, message: "Given more than once." }));
+  if (!result.success) errors.push(...fieldErrors(result.error, "parameter"));
+  if (errors.length) throw validationFailed(errors);
+  return result.data as z.output<S>;
+}
+
+async function readLimited(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiProblem("payload_too_large", `The body is over ${MAX_BODY_BYTES} bytes.`);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new ApiProblem("payload_too_large", `The body is over ${MAX_BODY_BYTES} bytes.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function isJsonMediaType(contentType: string | null): boolean {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  return type === "application/json" || Boolean(type?.startsWith("application/") && type.endsWith("+json"));
+}
+
+/**
+ * A JSON body against a strict schema: at most 16 KiB, Content-Type application/json,
+ * well-formed, no unknown fields. `optional` accepts an empty body as {}.
+ */
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, options: { optional?: boolean } = {}): Promise<z.output<S>> {
+  const text = await readLimited(request);
+  let value: unknown = {};
+  if (text.trim() === "") {
+    if (!options.optional) throw new ApiProblem("invalid_request", "The request needs a JSON body.");
+  } else {
+    if (!isJsonMediaType(request.headers.get("content-type"))) {
+      throw new ApiProblem("unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json.");
+    }
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new ApiProblem("invalid_request", `The body is not valid JSON: ${(error as Error).message}`);
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw new ApiProblem("invalid_request", "The body must be a JSON object.");
+    }
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(fieldErrors(result.error, "field"));
+  return result.data as z.output<S>;
+}

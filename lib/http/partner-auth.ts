@@ -1,0 +1,59 @@
+import { findActiveApiKey } from "@/lib/api-keys/find-active-api-key";
+import type { Db } from "@/lib/db";
+import { PLAN_RULES } from "@/lib/properties/plans";
+import type { RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
+import { clientAddress } from "./client-address";
+import { ApiProblem } from "./problem";
+import { setRateLimitHeaders } from "./rate-limit-headers";
+
+export type AuthenticatedKey = NonNullable<Awaited<ReturnType<typeof findActiveApiKey>>>;
+export type Scope = "read" | "write";
+
+/** A client address may send 60 invalid keys a minute; the 61st on is refused with 429. */
+export const INVALID_KEY_POLICY: RateLimitPolicy = { name: "invalid-keys", limit: 60, windowSeconds: 60 };
+
+/** Key present (401 missing_api_key), then valid (401 invalid_api_key, or 429 for guessing). */
+export async function authenticate(request: Request, db: Db, limiter: RateLimiter): Promise<AuthenticatedKey> {
+  const value = request.headers.get("x-api-key");
+  if (value === null || value.trim() === "") throw new ApiProblem("missing_api_key", "Missing X-Api-Key header.");
+  const key = await findActiveApiKey(db, value.trim());
+  if (key) return key;
+  const guessing = await limiter.check(`invalid-key:${clientAddress(request)}`, INVALID_KEY_POLICY);
+  if (!guessing.allowed) {
+    const retryAfter = String(guessing.retryAfterSeconds ?? 60);
+    throw new ApiProblem("rate_limited", `Too many invalid API keys from this address. Retry after ${retryAfter} seconds.`, {
+      headers: { "Retry-After": retryAfter },
+    });
+  }
+  throw new ApiProblem("invalid_api_key", "Invalid API key.");
+}
+
+/** The property's plan limit, shared by all its keys and instances (429 rate_limited). */
+export async function rateLimit(key: AuthenticatedKey, limiter: RateLimiter, headers: Headers): Promise<void> {
+  const plan = key.property.plan;
+  const policy: RateLimitPolicy = { name: plan, limit: PLAN_RULES[plan].requestsPerMinute, windowSeconds: 60 };
+  const decision = await limiter.check(key.propertyId, policy);
+  setRateLimitHeaders(headers, policy, decision);
+  if (!decision.allowed) {
+    throw new ApiProblem(
+      "rate_limited",
+      `Rate limit of the ${PLAN_RULES[plan].label} plan exceeded: ${policy.limit} requests per minute per property. Retry after ${decision.retryAfterSeconds} seconds.`,
+    );
+  }
+}
+
+/** What the key can do now: the plan caps it (a write key on a Free property reads only). */
+export function effectiveScope(key: AuthenticatedKey): Scope {
+  return key.scope === "write" && PLAN_RULES[key.property.plan].canWrite ? "write" : "read";
+}
+
+/** The plan (403 plan_upgrade_required, the seed's text), then the key's scope (403 insufficient_scope). */
+export function authorize(key: AuthenticatedKey, required: Scope): void {
+  if (required === "read") return;
+  if (!PLAN_RULES[key.property.plan].canWrite) {
+    throw new ApiProblem("plan_upgrade_required", "Write API requires the Starter plan or higher.");
+  }
+  if (key.scope !== "write") {
+    throw new ApiProblem("insufficient_scope", "This API key has read scope; creating and cancelling bookings needs a key with write scope.");
+  }
+}

@@ -1,0 +1,78 @@
+import type { FieldError } from "@/lib/errors";
+
+/**
+ * Errors as RFC 9457 problem details (application/problem+json) with a stable `code`. The
+ * table below is the whole catalogue: code → status (see ../shared/API.md and /docs/errors).
+ */
+export const PROBLEM_STATUS = {
+  invalid_request: 400,
+  validation_failed: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  plan_upgrade_required: 403,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  no_availability: 409,
+  booking_not_cancellable: 409,
+  idempotency_key_in_use: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  unknown_room_type: 422,
+  occupancy_exceeded: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_STATUS;
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/** A failure the pipeline answers with a problem: thrown by lib/http helpers and handlers. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = "ApiProblem";
+  }
+}
+
+export function problemBody(code: ProblemCode, detail: string, requestId: string, errors?: FieldError[]) {
+  const status = PROBLEM_STATUS[code];
+  return {
+    type: `/docs/errors#${code}`,
+    title: TITLES[status] ?? "Error",
+    status,
+    detail,
+    code,
+    requestId,
+    ...(errors?.length ? { errors } : {}),
+  };
+}
+
+export function problemResponse(problem: ApiProblem, requestId: string, headers: Headers = new Headers()): Response {
+  const body = problemBody(problem.code, problem.detail, requestId, problem.extra.errors);
+  headers.set("Content-Type", "application/problem+json");
+  for (const [name, value] of Object.entries(problem.extra.headers ?? {})) headers.set(name, value);
+  return new Response(JSON.stringify(body), { status: body.status, headers });
+}
+
+export const INTERNAL_ERROR_DETAIL = "Something went wrong on our side. Retrying with the same Idempotency-Key is safe.";

@@ -1,0 +1,107 @@
+import type { Db } from "@/lib/db";
+import { getDb } from "@/lib/db";
+import { isDatabaseUnavailable } from "@/lib/db-errors";
+import { DomainError, type FieldError } from "@/lib/errors";
+import { log, type Logger } from "@/lib/log";
+import { touchLastUsed } from "@/lib/api-keys/touch-last-used";
+import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
+import { authenticate, authorize, rateLimit, type AuthenticatedKey, type Scope } from "./partner-auth";
+import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, type ProblemCode } from "./problem";
+import { requestIdFor } from "./request-id";
+
+export type PartnerContext = {
+  request: Request;
+  requestId: string;
+  db: Db;
+  key: AuthenticatedKey;
+  property: AuthenticatedKey["property"];
+  params: Record<string, string>;
+  log: Logger;
+};
+
+export type PartnerResult = { status?: number; body: unknown; headers?: Record<string, string> };
+export type PartnerHandler = (context: PartnerContext) => Promise<PartnerResult>;
+type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
+
+const DOMAIN_CODES: Record<DomainError["code"], ProblemCode> = {
+  not_found: "not_found",
+  invalid_argument: "invalid_request",
+  validation_failed: "validation_failed",
+  conflict: "invalid_request",
+  plan_upgrade_required: "plan_upgrade_required",
+  insufficient_scope: "insufficient_scope",
+  unknown_room_type: "unknown_room_type",
+  occupancy_exceeded: "occupancy_exceeded",
+  no_availability: "no_availability",
+  booking_not_cancellable: "booking_not_cancellable",
+  idempotency_key_reused: "idempotency_key_reused",
+  idempotency_key_in_use: "idempotency_key_in_use",
+};
+
+/** Every thrown error as the problem the partner sees: domain errors by code, the rest as 500 or 503. */
+function toProblem(error: unknown, requestLog: Logger): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  if (error instanceof DomainError) {
+    const code = DOMAIN_CODES[error.code];
+    const errors = error.details.errors as FieldError[] | undefined;
+    const headers = code === "idempotency_key_in_use" ? { "Retry-After": "1" } : undefined;
+    return new ApiProblem(code, error.message, { errors, headers });
+  }
+  if (isDatabaseUnavailable(error)) {
+    requestLog.error({ err: error }, "database unavailable");
+    return new ApiProblem("service_unavailable", "The service is briefly unavailable. Retry shortly; with the same Idempotency-Key a retry is safe.", {
+      headers: { "Retry-After": "5" },
+    });
+  }
+  requestLog.error({ err: error }, "unhandled error");
+  return new ApiProblem("internal_error", INTERNAL_ERROR_DETAIL);
+}
+
+/**
+ * The one pipeline of every partner route, in the order of ../shared/API.md: request id →
+ * key present → key valid → rate limit → plan → key scope → the handler (path, body,
+ * validation, work). Errors become problem+json; the request id, and the rate-limit headers
+ * once the key is known, are on every response; one JSON log line per request.
+ */
+export function withPartnerApi(options: { scope: Scope; route: string }, handler: PartnerHandler) {
+  return async function partnerRoute(request: Request, routeContext?: RouteContext): Promise<Response> {
+    const started = performance.now();
+    const requestId = requestIdFor(request);
+    const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store" });
+    let requestLog = log.child({ requestId });
+    let key: AuthenticatedKey | undefined;
+    let response: Response;
+    try {
+      const db = getDb();
+      const limiter = getRateLimiter();
+      key = await authenticate(request, db, limiter);
+      requestLog = requestLog.child({ propertyId: key.propertyId, keyId: key.id });
+      await rateLimit(key, limiter, headers);
+      touchLastUsed(db, key.id).catch((error: unknown) => requestLog.warn({ err: error }, "could not record key use"));
+      authorize(key, options.scope);
+      const params = Object.fromEntries(
+        Object.entries((await routeContext?.params) ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join("/") : (value ?? "")]),
+      );
+      const result = await handler({ request, requestId, db, key, property: key.property, params, log: requestLog });
+      for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+      headers.set("Content-Type", "application/json");
+      response = new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+    } catch (error) {
+      response = problemResponse(toProblem(error, requestLog), requestId, headers);
+    }
+    requestLog.info(
+      { method: request.method, route: options.route, status: response.status, durationMs: Math.round((performance.now() - started) * 10) / 10 },
+      "partner api request",
+    );
+    return response;
+  };
+}
+
+/** Handlers for the methods a route does not serve: problem+json 405 with Allow, after the usual checks. */
+export function methodNotAllowed(route: string, allowed: string[]) {
+  // HEAD is answered by Next.js from GET where GET exists.
+  const handler = withPartnerApi({ scope: "read", route }, async () => {
+    throw new ApiProblem("method_not_allowed", `${route} supports ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
+  });
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
+}

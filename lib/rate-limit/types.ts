@@ -1,0 +1,26 @@
+/** A named limit: `limit` requests per `windowSeconds` (sliding window), per identifier. */
+export type RateLimitPolicy = { name: string; limit: number; windowSeconds: number };
+
+export type RateLimitDecision = {
+  allowed: boolean;
+  limit: number;
+  /** Never negative. */
+  remaining: number;
+  /** Whole seconds (>= 1) until the current window ends (for headers when allowed). */
+  resetSeconds: number;
+  /** Set when !allowed: whole seconds 1..60, never earlier than a request could really pass. */
+  retryAfterSeconds?: number;
+  /** The backend failed or timed out and the request was allowed (fail open). */
+  degraded?: boolean;
+};
+
+export type RateLimitBackend = "upstash" | "redis" | "memory";
+
+export interface RateLimiter {
+  readonly backend: RateLimitBackend;
+  /** Counts one request for `identifier` against `policy` (sliding window). */
+  check(identifier: string, policy: RateLimitPolicy): Promise<RateLimitDecision>;
+  /** "ok", or "degraded" when the shared backend does not answer (the API is failing open). */
+  health(): Promise<"ok" | "degraded">;
+  close(): Promise<void>;
+}

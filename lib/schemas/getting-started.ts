@@ -1,0 +1,52 @@
+/** The introduction of the OpenAPI document and of /docs: how to get from a key to a first booking. */
+export const GETTING_STARTED = `
+The Room Booking Partner API lets your servers check a hotel's availability and prices and
+create and cancel bookings. JSON in and out, camelCase fields.
+
+## 1. Your key
+Staff create keys in the hotel's control panel: **Settings › API Keys › Create key**. The
+full value (\`rbp_…\`) is shown once. A key belongs to one property, so requests never carry
+a property id. Send it in the \`X-Api-Key\` header of every request.
+
+**Keep the key on your server.** Never put it in browser or app code: the API sends no CORS
+headers, so browsers refuse to let page scripts read its responses anyway.
+
+Check it works: \`GET /me\` returns the property, its time zone and today's date there.
+
+## 2. Dates and time zones
+Dates are calendar dates \`YYYY-MM-DD\` in the **property's** time zone (\`GET /me\` says
+which, and what "today" is there). A stay is the half-open range [checkin, checkout): a guest
+leaving on the 5th and another arriving on the 5th do not overlap. Check-in today or later, at
+most 730 days ahead; at most 30 nights. Money is an integer in the currency's minor units
+(\`{"amount": 45000, "currency": "EUR"}\` is 450.00 EUR), taxes and fees included.
+
+## 3. Find a room
+\`GET /availability?checkin=2026-12-04&checkout=2026-12-07&adults=2\` lists the room types
+that can take the stay, cheapest first, with the total and each night's price.
+
+## 4. Book it, safely
+\`POST /bookings\` with the room type, dates, adults and guest, and an \`Idempotency-Key\`
+header (a new UUID per intended booking). If the call times out or fails with a 5xx, retry
+with the **same** key: you get the same booking (\`Idempotent-Replayed: true\`), never a
+second one. The hotel is never overbooked: if someone took the last room first, you get
+409 \`no_availability\`.
+
+## 5. Cancel
+\`POST /bookings/{id}/cancel\`, free until the check-in date has passed at the property.
+Poll \`GET /bookings?updatedSince=…\` to pick up changes made at the hotel.
+
+## Limits
+Per property, shared by all its keys, over a sliding 60-second window: {limits}. Every
+response carries \`RateLimit\`/\`RateLimit-Policy\` and \`X-RateLimit-*\` headers; over the
+limit you get 429 \`rate_limited\` with \`Retry-After\`. Bodies are at most {maxBody} KiB.
+Unknown fields and query parameters are rejected, not ignored (they are usually typos).
+
+## Errors
+Every error is \`application/problem+json\` (RFC 9457) with a stable \`code\`; see
+[the error catalogue](/docs/errors). Every response has an \`X-Request-Id\`: quote it when
+asking for help.
+
+## Versioning
+The version is in the path (\`/partner/v1\`). Within v1, changes are additive only: new
+fields, endpoints and error codes. Ignore fields you do not know.
+`.trim();

@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates/calendar-date";
+import { setRates } from "@/lib/rates/set-rates";
+import { setupTestDatabase } from "../../support/database";
+import { api, useDatabaseForRoutes } from "../../support/partner-api";
+import { partnerFixture } from "../../support/partner-fixtures";
+
+const database = setupTestDatabase();
+let hotel: Awaited<ReturnType<typeof partnerFixture>>;
+let key: string;
+
+beforeAll(async () => {
+  useDatabaseForRoutes(database().url);
+  hotel = await partnerFixture(database().db);
+  key = hotel.writeKey!.key;
+});
+
+describe("GET /me", () => {
+  it("returns the property with today's date there, the key and the plan", async () => {
+    const me = await api("GET", "/me", { key });
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({
+      property: { id: hotel.property.id, name: "Api Test Hotel", timezone: "Europe/Lisbon", currency: "EUR", today: hotel.today },
+      apiKey: { id: hotel.writeKey!.id, hint: hotel.writeKey!.hint, scope: "write", createdAt: hotel.writeKey!.createdAt.toISOString() },
+      plan: { name: "starter", rateLimit: { limit: 1200, windowSeconds: 60 } },
+    });
+    expect(JSON.stringify(me.body)).not.toContain(key);
+  });
+});
+
+describe("GET /room-types and /rates", () => {
+  it("lists room types cheapest first and reads one", async () => {
+    const list = await api("GET", "/room-types", { key });
+    expect(list.body.data.map((r: { name: string }) => r.name)).toEqual(["Single", "Double"]);
+    expect(list.body.data[0]).toMatchObject({ maxAdults: 1, basePrice: { amount: 8000, currency: "EUR" } });
+    const one = await api("GET", `/room-types/${hotel.roomTypes[0]!.id}`, { key });
+    expect(one.body).toMatchObject({ id: hotel.roomTypes[0]!.id, name: "Double", description: "A double room." });
+    expect((await api("GET", "/room-types?page=2", { key })).body.errors).toEqual([{ field: "page", message: "Unknown parameter." }]);
+  });
+
+  it("gives the night-by-night calendar, with nights beyond the calendar closed", async () => {
+    const { today } = hotel;
+    const roomTypeId = hotel.roomTypes[0]!.id;
+    await setRates(database().db, { roomTypeId, from: addDays(today, 3), to: addDays(today, 3), closed: true });
+    const rates = await api("GET", `/rates?from=${addDays(today, -1)}&to=${addDays(today, 3)}&roomTypeId=${roomTypeId}`, { key });
+    expect(rates.status).toBe(200);
+    const nights = rates.body.roomTypes[0].nights;
+    expect(nights).toHaveLength(5);
+    expect(nights[0]).toEqual({ date: addDays(today, -1), amount: null, availableRooms: 0, closed: true });
+    expect(nights[1]).toEqual({ date: today, amount: 12000, availableRooms: 5, closed: false });
+    expect(nights[4]).toMatchObject({ closed: true, availableRooms: 0 });
+    const far = await api("GET", `/rates?from=${today}&to=${addDays(today, 366)}`, { key });
+    expect(far.status).toBe(400);
+    expect(far.body.errors[0].field).toBe("to");
+  });
+});
+
+describe("GET /availability", () => {
+  it("lists room types that can take the stay, cheapest first, with the total and each night", async () => {
+    const { checkin, checkout } = hotel.stay;
+    const result = await api("GET", `/availability?checkin=${checkin}&checkout=${checkout}&adults=1`, { key });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ checkin, checkout, nights: 3, adults: 1 });
+    expect(result.body.roomTypes.map((r: { name: string }) => r.name)).toEqual(["Single", "Double"]);
+    expect(result.body.roomTypes[0]).toMatchObject({ availableRooms: 3, price: { amount: 24000, currency: "EUR" } });
+    expect(result.body.roomTypes[0].nightly).toEqual([
+      { date: checkin, amount: 8000 },
+      { date: addDays(checkin, 1), amount: 8000 },
+      { date: addDays(checkin, 2), amount: 8000 },
+    ]);
+    const couples = await api("GET", `/availability?checkin=${checkin}&checkout=${checkout}&adults=2`, { key });
+    expect(couples.body.roomTypes.map((r: { name: string }) => r.name)).toEqual(["Double"]);
+    const crowd = await api("GET", `/availability?checkin=${checkin}&checkout=${checkout}&adults=5`, { key });
+    expect(crowd).toMatchObject({ status: 200, body: { roomTypes: [] } });
+  });
+
+  it("treats a stay as [checkin, checkout): a closed checkout night does not matter", async () => {
+    const roomTypeId = hotel.roomTypes[1]!.id;
+    const checkin = addDays(hotel.today, 40);
+    await setRates(database().db, { roomTypeId, from: addDays(checkin, 2), to: addDays(checkin, 2), closed: true });
+    const until = await api("GET", `/availability?checkin=${checkin}&checkout=${addDays(checkin, 2)}&adults=1`, { key });
+    expect(until.body.roomTypes.map((r: { roomTypeId: string }) => r.roomTypeId)).toContain(roomTypeId);
+    const over = await api("GET", `/availability?checkin=${checkin}&checkout=${addDays(checkin, 3)}&adults=1`, { key });
+    expect(over.body.roomTypes.map((r: { roomTypeId: string }) => r.roomTypeId)).not.toContain(roomTypeId);
+  });
+
+  it("names each invalid parameter", async () => {
+    const { today } = hotel;
+    const cases: [string, string[]][] = [
+      ["", ["checkin", "checkout", "adults"]],
+      [`checkin=2026-02-30&checkout=${today}&adults=2`, ["checkin"]],
+      [`checkin=${addDays(today, -1)}&checkout=${today}&adults=2`, ["checkin"]],
+      [`checkin=${today}&checkout=${today}&adults=2`, ["checkout"]],
+      [`checkin=${today}&checkout=${addDays(today, 31)}&adults=2`, ["checkout"]],
+      [`checkin=${addDays(today, 731)}&checkout=${addDays(today, 732)}&adults=2`, ["checkin"]],
+      [`checkin=${today}&checkout=${addDays(today, 1)}&adults=0`, ["adults"]],
+      [`checkin=${today}&checkout=${addDays(today, 1)}&adults=2.5`, ["adults"]],
+      [`checkin=${today}&checkout=${addDays(today, 1)}&adults=2&adults=3`, ["adults"]],
+      [`checkin=${today}&checkout=${addDays(today, 1)}&adults=2&children=1`, ["children"]],
+    ];
+    for (const [query, fields] of cases) {
+      const response = await api("GET", `/availability?${query}`, { key });
+      expect(response.status, query).toBe(400);
+      expect(response.body.code).toBe("validation_failed");
+      expect(response.body.errors.map((e: { field: string }) => e.field).sort(), query).toEqual([...fields].sort());
+      expect(response.body.detail).toMatch(/^\d+ fields? (is|are) invalid\.$/);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setupTestDatabase } from "../../support/database";
+import { api, useDatabaseForRoutes } from "../../support/partner-api";
+import { partnerFixture } from "../../support/partner-fixtures";
+
+/**
+ * Generated garbage at the two endpoints that take the most input: whatever arrives, the
+ * answer is never a 5xx, and every error is problem+json (the OpenAPI check in api() also
+ * holds each response to the document).
+ */
+const database = setupTestDatabase();
+let key: string;
+let roomTypeId: string;
+let stay: { checkin: string; checkout: string };
+
+beforeAll(async () => {
+  useDatabaseForRoutes(database().url);
+  const hotel = await partnerFixture(database().db, { plan: "pro" });
+  key = hotel.writeKey!.key;
+  roomTypeId = hotel.roomTypes[0]!.id;
+  stay = hotel.stay;
+});
+
+const dateLike = fc.oneof(
+  fc.date({ min: new Date("1990-01-01"), max: new Date("2040-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc.string(),
+  fc.constantFrom("2026-02-30", "2026-13-01", "0000-00-00", "9999-12-31", "", "2026-1-1", "２０２６-01-01"),
+);
+const anyJson = fc.jsonValue({ maxDepth: 3 });
+
+function expectWellFormed(response: { status: number; headers: Headers; body: any }) {
+  expect(response.status).toBeLessThan(500);
+  if (response.status >= 400) {
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(typeof response.body.code).toBe("string");
+  }
+}
+
+describe("generated input", () => {
+  it("GET /availability never answers 5xx", async () => {
+    const param = fc.oneof(dateLike, fc.integer().map(String), fc.string());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ checkin: param, checkout: param, adults: param }, { requiredKeys: [] }),
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string(), { maxKeys: 2 }),
+        async (known, extra) => {
+          const query = new URLSearchParams({ ...extra, ...known }).toString();
+          expectWellFormed(await api("GET", `/availability?${query}`, { key }));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("POST /bookings never answers 5xx, whatever the body", async () => {
+    const guest = fc.record(
+      { firstName: fc.oneof(fc.string(), anyJson), lastName: fc.oneof(fc.string(), anyJson), email: fc.oneof(fc.emailAddress(), fc.string(), anyJson) },
+      { requiredKeys: [] },
+    );
+    const booking = fc.record(
+      {
+        roomTypeId: fc.oneof(fc.constant(roomTypeId), fc.string(), anyJson),
+        checkin: fc.oneof(fc.constant(stay.checkin), dateLike, anyJson),
+        checkout: fc.oneof(fc.constant(stay.checkout), dateLike, anyJson),
+        adults: fc.oneof(fc.integer({ min: -2, max: 25 }), fc.double(), anyJson),
+        guest: fc.oneof(guest, anyJson),
+        externalReference: fc.oneof(fc.string(), anyJson),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(booking, anyJson), fc.option(fc.string({ maxLength: 300 })), async (body, idempotencyKey) => {
+        const headers: Record<string, string> = {};
+        if (idempotencyKey !== null) headers["idempotency-key"] = idempotencyKey.replace(/[\r\n\0]/g, "");
+        expectWellFormed(await api("POST", "/bookings", { key, body, headers }));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("POST /bookings never answers 5xx to raw bytes", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200 }), fc.constantFrom("application/json", "text/plain", "application/json; charset=utf-8"), async (raw, type) => {
+        expectWellFormed(await api("POST", "/bookings", { key, rawBody: raw, headers: { "content-type": type } }));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

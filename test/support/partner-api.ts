@@ -1,0 +1,65 @@
+import { expect, inject } from "vitest";
+import { openApiProblems } from "./openapi-validator";
+
+/**
+ * Calls the partner API's route handlers in-process, as Next.js would: same Request in, same
+ * Response out, real database and limiter. The routing table mirrors app/partner/v1.
+ */
+type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
+
+const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule>; params: string[] }[] = [
+  { pattern: /^\/me$/, load: () => import("@/app/partner/v1/me/route") as Promise<RouteModule>, params: [] },
+  { pattern: /^\/availability$/, load: () => import("@/app/partner/v1/availability/route") as Promise<RouteModule>, params: [] },
+  { pattern: /^\/room-types$/, load: () => import("@/app/partner/v1/room-types/route") as Promise<RouteModule>, params: [] },
+  { pattern: /^\/room-types\/([^/]+)$/, load: () => import("@/app/partner/v1/room-types/[id]/route") as Promise<RouteModule>, params: ["id"] },
+  { pattern: /^\/rates$/, load: () => import("@/app/partner/v1/rates/route") as Promise<RouteModule>, params: [] },
+  { pattern: /^\/bookings$/, load: () => import("@/app/partner/v1/bookings/route") as Promise<RouteModule>, params: [] },
+  { pattern: /^\/bookings\/([^/]+)$/, load: () => import("@/app/partner/v1/bookings/[id]/route") as Promise<RouteModule>, params: ["id"] },
+  { pattern: /^\/bookings\/([^/]+)\/cancel$/, load: () => import("@/app/partner/v1/bookings/[id]/cancel/route") as Promise<RouteModule>, params: ["id"] },
+  { pattern: /^\/openapi\.json$/, load: () => import("@/app/partner/v1/openapi.json/route") as unknown as Promise<RouteModule>, params: [] },
+  { pattern: /^\/(.+)$/, load: () => import("@/app/partner/v1/[...path]/route") as Promise<RouteModule>, params: ["path"] },
+];
+
+export type ApiCall = {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+};
+
+export type ApiResponse = { status: number; headers: Headers; body: any; text: string };
+
+/** Points the app's environment at this file's database (call before the first request). */
+export function useDatabaseForRoutes(url: string): void {
+  process.env.DATABASE_URL = url;
+  process.env.RATE_LIMIT_PREFIX = `rb-test:${inject("runId")}:${Math.random().toString(36).slice(2)}`;
+}
+
+export async function api(method: string, pathAndQuery: string, call: ApiCall = {}): Promise<ApiResponse> {
+  const url = new URL(`http://127.0.0.1/partner/v1${pathAndQuery}`);
+  const route = ROUTES.find((r) => r.pattern.test(url.pathname.replace(/^\/partner\/v1/, "")));
+  if (!route) throw new Error(`no route for ${url.pathname}`);
+  const match = route.pattern.exec(url.pathname.replace(/^\/partner\/v1/, ""))!;
+  const params = Object.fromEntries(route.params.map((name, i) => [name, name === "path" ? match[i + 1]!.split("/") : decodeURIComponent(match[i + 1]!)]));
+  const routeModule = await route.load();
+  const handler = routeModule[method];
+  if (!handler) throw new Error(`${url.pathname} has no ${method} handler (Next.js would answer it itself)`);
+  const headers = new Headers({ "x-forwarded-for": "203.0.113.7", ...(call.headers ?? {}) });
+  if (call.key) headers.set("x-api-key", call.key);
+  let body: string | undefined = call.rawBody;
+  if (call.body !== undefined) {
+    body = JSON.stringify(call.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const path = url.pathname.replace(/^\/partner\/v1/, "");
+  expect(openApiProblems(method, path, response.status, json, response.headers.get("content-type")), "response matches the OpenAPI document").toEqual([]);
+  return { status: response.status, headers: response.headers, body: json, text };
+}

@@ -1,0 +1,79 @@
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import IORedis from "ioredis";
+import { inject } from "vitest";
+import { freePort } from "@/scripts/lib/ports";
+
+/** The run's Redis (test/support/global-setup.ts): REDIS_URL, or a private redis-server. Shared: never flush it. */
+export function testRedisUrl(): string {
+  return inject("redisUrl");
+}
+
+/** A key prefix no other test (or run) uses. */
+export function uniquePrefix(label: string): string {
+  return `rbtest:${label}:${randomBytes(6).toString("hex")}`;
+}
+
+/** Deletes the keys under `prefix` (SCAN, never FLUSH*). */
+export async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const client = new IORedis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await client.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+      cursor = next;
+      if (keys.length > 0) await client.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    client.disconnect();
+  }
+}
+
+export function hasRedisServer(): boolean {
+  return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+}
+
+/**
+ * A brand-new redis-server of this test's own (no scripts loaded yet), for the NOSCRIPT path,
+ * which cannot be provoked on the shared one without SCRIPT FLUSH (global).
+ */
+export async function startFreshRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning"],
+    { stdio: "ignore" },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    await new Promise<void>((done) => {
+      child.once("exit", () => done());
+      child.kill();
+    });
+  };
+  for (let attempt = 0; ; attempt++) {
+    const probe = new IORedis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on("error", () => {});
+    try {
+      await probe.connect();
+      await probe.ping();
+      return { url, stop };
+    } catch (error) {
+      if (attempt >= 50 || child.exitCode !== null) {
+        await stop();
+        throw error;
+      }
+      await new Promise((resume) => setTimeout(resume, 100));
+    } finally {
+      probe.disconnect();
+    }
+  }
+}
+
+/** Waits, if needed, until the current `windowSeconds` window has at least `marginMs` left, so a burst stays in one window. */
+export async function awayFromWindowEdge(windowSeconds: number, marginMs = 5_000): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resume) => setTimeout(resume, left + 50));
+}

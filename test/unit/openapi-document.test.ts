@@ -1,0 +1,55 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { describe, expect, it } from "vitest";
+import { PROBLEM_STATUS } from "@/lib/http/problem";
+import { openApiDocument } from "@/lib/schemas/openapi";
+
+const document = openApiDocument() as any;
+
+describe("the OpenAPI document", () => {
+  it("passes the Redocly linter's recommended rules with no error or warning", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: "openapi.json", config });
+    const described = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(described).toEqual([]);
+  });
+
+  it("documents every endpoint of the contract, each with a curl example", () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]: [string, any]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        "GET /me",
+        "GET /availability",
+        "GET /room-types",
+        "GET /room-types/{id}",
+        "GET /rates",
+        "POST /bookings",
+        "GET /bookings",
+        "GET /bookings/{id}",
+        "POST /bookings/{id}/cancel",
+      ].sort(),
+    );
+    for (const item of Object.values(document.paths) as any[]) {
+      for (const op of Object.values(item) as any[]) expect(op["x-codeSamples"][0].source).toMatch(/^curl /);
+    }
+  });
+
+  it("documents every error code somewhere, and the seed's two texts' statuses", () => {
+    const text = JSON.stringify(document.paths);
+    for (const code of Object.keys(PROBLEM_STATUS)) {
+      if (code === "method_not_allowed" || code === "not_found") continue; // per route where they apply
+      expect(text, code).toContain(`\`${code}\``);
+    }
+    expect(Object.keys(document.paths["/bookings"].post.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "409", "413", "415", "422", "429", "500", "503"]));
+  });
+
+  it("takes its schemas from the zod schemas the routes validate with", () => {
+    const create = document.components.schemas.CreateBooking;
+    expect(create.required.sort()).toEqual(["adults", "checkin", "checkout", "guest", "roomTypeId"]);
+    expect(create.additionalProperties).toBe(false);
+    expect(create.properties.adults).toMatchObject({ type: "integer", minimum: 1, maximum: 20 });
+    const availability = document.paths["/availability"].get.parameters;
+    expect(availability.find((p: any) => p.name === "adults")).toMatchObject({ required: true, schema: { type: "integer", minimum: 1, maximum: 20 } });
+  });
+});
