@@ -31,7 +31,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
     env: { E2E_PORT: String(port) },
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },

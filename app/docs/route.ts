@@ -7,6 +7,10 @@ const CONFIGURATION = {
   layout: "modern",
   withDefaultFonts: false,
   hideClientButton: true,
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  telemetry: false,
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
   metaData: { title: "Room Booking Partner API" },
 };

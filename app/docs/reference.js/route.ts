@@ -1,17 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 
 /**
  * Scalar's API reference bundle, served from our own node_modules: /docs must work with no
  * internet (no CDN), as on these machines and in many company networks.
  */
-const require = createRequire(import.meta.url);
 let bundle: Promise<Buffer> | undefined;
 
 function loadBundle(): Promise<Buffer> {
-  const packageDir = dirname(require.resolve("@scalar/api-reference/package.json"));
-  bundle ??= readFile(join(packageDir, "dist", "browser", "standalone.js"));
+  bundle ??= readFile(join(process.cwd(), "node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js"));
   return bundle;
 }
 

@@ -1,0 +1,24 @@
+import { expect, test } from "@playwright/test";
+
+test("/docs renders the API reference from our own bundle, with no request leaving this server", async ({ page }) => {
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol.startsWith("http")) outside.push(request.url());
+  });
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { name: "Room Booking Partner API" }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Book it, safely").first()).toBeVisible();
+  await page.getByText("Bookings", { exact: true }).first().click();
+  await expect(page.getByText("Book a room").first()).toBeVisible();
+  await page.screenshot({ path: "test-results/docs.png" });
+  expect(outside).toEqual([]);
+});
+
+test("/docs/errors lists every error code with what to do", async ({ page }) => {
+  await page.goto("/docs/errors");
+  await expect(page.getByRole("heading", { level: 1, name: "Errors" })).toBeVisible();
+  for (const code of ["missing_api_key", "plan_upgrade_required", "no_availability", "idempotency_key_reused", "rate_limited"]) {
+    await expect(page.locator(`#${code}`)).toBeVisible();
+  }
+});
