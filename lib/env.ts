@@ -28,6 +28,7 @@ const envSchema = z
     UPSTASH_REDIS_REST_URL: optionalUrl(["https:", "http:"]),
     UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
     RATE_LIMIT_BACKEND: z.enum(["memory", "redis", "upstash"]).optional(),
+    RATE_LIMIT_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).optional(),
     PARTNER_API_KEY: z.string().min(1).optional(),
     PARTNER_API_BASE_URL: optionalUrl(["http:", "https:"]),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -1,9 +1,48 @@
 import type { Db } from "@/lib/db";
+import type { ApiKeyScope, Plan } from "@/lib/generated/prisma/enums";
 import { hashApiKey, isWellFormedApiKey } from "./key-format";
 
-/** The active (not revoked) key with this value, with its property; null for anything else. */
-export async function findActiveApiKey(db: Db, value: string) {
+export type ActiveApiKey = {
+  id: string;
+  propertyId: string;
+  scope: ApiKeyScope;
+  hint: string;
+  createdAt: Date;
+  property: { id: string; name: string; slug: string; timezone: string; currency: string; plan: Plan };
+};
+
+type Row = {
+  id: string;
+  property_id: string;
+  scope: ApiKeyScope;
+  hint: string;
+  created_at: Date;
+  name: string;
+  slug: string;
+  timezone: string;
+  currency: string;
+  plan: Plan;
+};
+
+/**
+ * The active (not revoked) key with this value, with its property; null for anything else.
+ * On every partner request, so one indexed query (by hash) and no cache: a revoked key fails
+ * on the very next request, on every instance. A malformed value costs no query at all.
+ */
+export async function findActiveApiKey(db: Db, value: string): Promise<ActiveApiKey | null> {
   if (!isWellFormedApiKey(value)) return null;
-  const key = await db.apiKey.findUnique({ where: { hash: hashApiKey(value) }, include: { property: true } });
-  return key && !key.revokedAt ? key : null;
+  const [row] = await db.$queryRaw<Row[]>`
+    SELECT k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
+           p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan
+    FROM api_keys k JOIN properties p ON p.id = k.property_id
+    WHERE k.hash = ${hashApiKey(value)} AND k.revoked_at IS NULL`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    propertyId: row.property_id,
+    scope: row.scope,
+    hint: row.hint,
+    createdAt: row.created_at,
+    property: { id: row.property_id, name: row.name, slug: row.slug, timezone: row.timezone, currency: row.currency, plan: row.plan },
+  };
 }

@@ -46,82 +46,98 @@ export async function createBooking(db: Db, options: CreateBookingOptions): Prom
   const errors = stayRuleErrors(input, propertyToday(property, options.clock));
   if (errors.length) throw validationFailed(errors);
   const fingerprint = requestFingerprint(input);
-
-  if (idempotencyKey) {
-    const earlier = await findByIdempotencyKey(db, property.id, idempotencyKey);
-    if (earlier) return replay(earlier, fingerprint);
-  }
+  const checkin = toDbDate(input.checkin);
+  const checkout = toDbDate(input.checkout);
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(
+      const outcome = await db.$transaction(
         async (tx) => {
           if (idempotencyKey) {
             await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${IDEMPOTENCY_WAIT}'`);
-            await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${property.id}:${idempotencyKey}`}, 0))`;
-            await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '30s'`);
-            const earlier = await findByIdempotencyKey(tx as unknown as Db, property.id, idempotencyKey);
-            if (earlier) return replay(earlier, fingerprint);
+            try {
+              await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${property.id}:${idempotencyKey}`}, 0))`;
+            } catch (error) {
+              if (isLockTimeout(error)) {
+                throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry in a moment.");
+              }
+              throw error;
+            }
           }
-
-          const roomType = await tx.roomType.findFirst({ where: { id: input.roomTypeId, propertyId: property.id } });
-          if (!roomType) throw new DomainError("unknown_room_type", `No room type "${input.roomTypeId}" at this property.`);
-          if (input.adults > roomType.maxAdults) {
-            throw new DomainError("occupancy_exceeded", `${roomType.name} takes at most ${roomType.maxAdults} adult(s); ${input.adults} requested.`, {
-              maxAdults: roomType.maxAdults,
+          // One round trip: an earlier booking with this key (replayed, whatever the room type),
+          // the room type, and lock_timeout back to the default for the rows below.
+          const [found] = await tx.$queryRaw<{ existing_id: string | null; id: string | null; name: string | null; max_adults: number | null }[]>`
+            SELECT (SELECT b.id FROM bookings b WHERE b.property_id = ${property.id} AND b.idempotency_key = ${idempotencyKey ?? null}) AS existing_id,
+                   rt.id, rt.name, rt.max_adults, set_config('lock_timeout', '0', true) AS reset
+            FROM (SELECT 1) AS one
+            LEFT JOIN room_types rt ON rt.id = ${input.roomTypeId} AND rt.property_id = ${property.id}`;
+          if (found?.existing_id) return { kind: "replay" as const, existingId: found.existing_id };
+          if (!found?.id) throw new DomainError("unknown_room_type", `No room type "${input.roomTypeId}" at this property.`);
+          if (input.adults > found.max_adults!) {
+            throw new DomainError("occupancy_exceeded", `${found.name} takes at most ${found.max_adults} adult(s); ${input.adults} requested.`, {
+              maxAdults: found.max_adults,
             });
           }
 
-          const checkin = toDbDate(input.checkin);
-          const checkout = toDbDate(input.checkout);
           const nights = await tx.$queryRaw<NightRow[]>`
             SELECT date, rooms_for_sale, rooms_sold, price, closed FROM room_nights
-            WHERE room_type_id = ${roomType.id} AND date >= ${checkin}::date AND date < ${checkout}::date
+            WHERE room_type_id = ${found.id} AND date >= ${checkin}::date AND date < ${checkout}::date
             ORDER BY date FOR UPDATE`;
           const byDate = new Map(nights.map((n) => [fromDbDate(n.date), n]));
           for (const date of nightsOfStay(input.checkin, input.checkout)) {
             const night = byDate.get(date);
             if (!night || night.closed || night.rooms_sold >= night.rooms_for_sale) {
-              throw new DomainError("no_availability", `${roomType.name} is not available on the night of ${date}: ${!night || night.closed ? "closed" : "sold out"}.`, {
+              throw new DomainError("no_availability", `${found.name} is not available on the night of ${date}: ${!night || night.closed ? "closed" : "sold out"}.`, {
                 night: date,
               });
             }
           }
           await tx.$executeRaw`
             UPDATE room_nights SET rooms_sold = rooms_sold + 1, updated_at = now()
-            WHERE room_type_id = ${roomType.id} AND date >= ${checkin}::date AND date < ${checkout}::date`;
+            WHERE room_type_id = ${found.id} AND date >= ${checkin}::date AND date < ${checkout}::date`;
 
           const nightly = nights.map((n) => ({ date: fromDbDate(n.date), amount: n.price }));
-          const booking = await tx.booking.create({
-            data: {
-              id: newId("bk"),
-              reference: newBookingReference(property.name),
-              propertyId: property.id,
-              roomTypeId: roomType.id,
-              status: "confirmed",
-              checkin,
-              checkout,
-              adults: input.adults,
-              guestFirstName: input.guest.firstName,
-              guestLastName: input.guest.lastName,
-              guestEmail: input.guest.email,
-              totalAmount: nightly.reduce((sum, n) => sum + n.amount, 0),
-              currency: property.currency,
-              nightlyPrices: nightly,
-              externalReference: input.externalReference ?? null,
-              apiKeyId: options.apiKeyId,
-              idempotencyKey: idempotencyKey ?? null,
-              requestFingerprint: fingerprint,
-            },
-          });
-          return { booking: toBookingView(booking), replayed: false };
+          const now = new Date();
+          const booking = {
+            id: newId("bk"),
+            reference: newBookingReference(property.name),
+            propertyId: property.id,
+            roomTypeId: found.id,
+            status: "confirmed" as const,
+            checkin,
+            checkout,
+            adults: input.adults,
+            guestFirstName: input.guest.firstName,
+            guestLastName: input.guest.lastName,
+            guestEmail: input.guest.email,
+            totalAmount: nightly.reduce((sum, n) => sum + n.amount, 0),
+            currency: property.currency,
+            nightlyPrices: nightly,
+            externalReference: input.externalReference ?? null,
+            apiKeyId: options.apiKeyId,
+            idempotencyKey: idempotencyKey ?? null,
+            requestFingerprint: fingerprint,
+            createdAt: now,
+            updatedAt: now,
+            cancelledAt: null,
+            cancellationReason: null,
+          } satisfies Booking;
+          await tx.$executeRaw`
+            INSERT INTO bookings (id, reference, property_id, room_type_id, status, checkin, checkout, adults,
+              guest_first_name, guest_last_name, guest_email, total_amount, currency, nightly_prices,
+              external_reference, api_key_id, idempotency_key, request_fingerprint, created_at, updated_at)
+            VALUES (${booking.id}, ${booking.reference}, ${booking.propertyId}, ${booking.roomTypeId}, 'confirmed', ${checkin}::date, ${checkout}::date,
+              ${booking.adults}, ${booking.guestFirstName}, ${booking.guestLastName}, ${booking.guestEmail}, ${booking.totalAmount},
+              ${booking.currency}, ${JSON.stringify(nightly)}::jsonb, ${booking.externalReference}, ${booking.apiKeyId},
+              ${booking.idempotencyKey}, ${fingerprint}, ${now}, ${now})`;
+          return { kind: "created" as const, booking: toBookingView(booking) };
         },
         { maxWait: 10_000, timeout: 20_000 },
       );
+      if (outcome.kind === "created") return { booking: outcome.booking, replayed: false };
+      return replay(await db.booking.findUniqueOrThrow({ where: { id: outcome.existingId } }), fingerprint);
     } catch (error) {
-      if (idempotencyKey && isLockTimeout(error)) {
-        throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry in a moment.");
-      }
+      // The unique index caught a concurrent first request with this key: replay its booking.
       if (idempotencyKey && isUniqueViolation(error, "idempotency_key")) {
         const earlier = await findByIdempotencyKey(db, property.id, idempotencyKey);
         if (earlier) return replay(earlier, fingerprint);

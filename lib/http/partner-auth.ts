@@ -1,4 +1,4 @@
-import { findActiveApiKey } from "@/lib/api-keys/find-active-api-key";
+import { findActiveApiKey, type ActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import type { Db } from "@/lib/db";
 import { PLAN_RULES } from "@/lib/properties/plans";
 import type { RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
@@ -6,7 +6,7 @@ import { clientAddress } from "./client-address";
 import { ApiProblem } from "./problem";
 import { setRateLimitHeaders } from "./rate-limit-headers";
 
-export type AuthenticatedKey = NonNullable<Awaited<ReturnType<typeof findActiveApiKey>>>;
+export type AuthenticatedKey = ActiveApiKey;
 export type Scope = "read" | "write";
 
 /** A client address may send 60 invalid keys a minute; the 61st on is refused with 429. */
@@ -40,11 +40,6 @@ export async function rateLimit(key: AuthenticatedKey, limiter: RateLimiter, hea
       `Rate limit of the ${PLAN_RULES[plan].label} plan exceeded: ${policy.limit} requests per minute per property. Retry after ${decision.retryAfterSeconds} seconds.`,
     );
   }
-}
-
-/** What the key can do now: the plan caps it (a write key on a Free property reads only). */
-export function effectiveScope(key: AuthenticatedKey): Scope {
-  return key.scope === "write" && PLAN_RULES[key.property.plan].canWrite ? "write" : "read";
 }
 
 /** The plan (403 plan_upgrade_required, the seed's text), then the key's scope (403 insufficient_scope). */

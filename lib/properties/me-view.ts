@@ -1,16 +1,17 @@
 import type { Clock } from "@/lib/clock";
-import type { ApiKey, Property } from "@/lib/generated/prisma/client";
+import type { ActiveApiKey } from "@/lib/api-keys/find-active-api-key";
+import { effectiveScope } from "@/lib/api-keys/effective-scope";
 import type { Me } from "@/lib/schemas/me";
 import { PLAN_RULES } from "./plans";
 import { propertyToday } from "./property-today";
 
 /** GET /me: the property (with today's date there), the key and what it can do now, the plan. */
-export function meView(key: ApiKey & { property: Property }, clock?: Clock): Me {
+export function meView(key: ActiveApiKey, clock?: Clock): Me {
   const { property } = key;
   const rules = PLAN_RULES[property.plan];
   return {
     property: { id: property.id, name: property.name, timezone: property.timezone, currency: property.currency, today: propertyToday(property, clock) },
-    apiKey: { id: key.id, hint: key.hint, scope: key.scope === "write" && rules.canWrite ? "write" : "read", createdAt: key.createdAt.toISOString() },
+    apiKey: { id: key.id, hint: key.hint, scope: effectiveScope(key), createdAt: key.createdAt.toISOString() },
     plan: { name: property.plan, rateLimit: { limit: rules.requestsPerMinute, windowSeconds: 60 } },
   };
 }

@@ -4,10 +4,11 @@ import { DEFAULT_RATE_LIMIT_PREFIX, type RateLimiterConfig } from "./create-rate
 /**
  * The backend the environment asks for: RATE_LIMIT_BACKEND when set; else Upstash when
  * UPSTASH_REDIS_REST_URL/TOKEN are set; else REDIS_URL; else in-memory. Throws when the
- * chosen backend lacks its variables. Key prefix: RATE_LIMIT_PREFIX, else "rb:rl".
+ * chosen backend lacks its variables. Key prefix: RATE_LIMIT_PREFIX, else "rb:rl". Timeout before failing
+ * open: RATE_LIMIT_TIMEOUT_MS, else the default.
  */
 export function rateLimiterConfigFromEnv(
-  env: Pick<Env, "REDIS_URL" | "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN" | "RATE_LIMIT_BACKEND">,
+  env: Pick<Env, "REDIS_URL" | "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN" | "RATE_LIMIT_BACKEND" | "RATE_LIMIT_TIMEOUT_MS">,
   prefix: string | undefined,
 ): RateLimiterConfig {
   const hasUpstash = Boolean(env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN);
@@ -22,6 +23,7 @@ export function rateLimiterConfigFromEnv(
     upstashUrl: backend === "upstash" ? env.UPSTASH_REDIS_REST_URL : undefined,
     upstashToken: backend === "upstash" ? env.UPSTASH_REDIS_REST_TOKEN : undefined,
     prefix: prefix?.trim() || DEFAULT_RATE_LIMIT_PREFIX,
+    timeoutMs: env.RATE_LIMIT_TIMEOUT_MS,
   };
 }
 

@@ -6,7 +6,7 @@ import type { RateLimitBackend, RateLimiter } from "./types";
 import { createUpstashRestStore } from "./upstash-rest-store";
 
 export const DEFAULT_RATE_LIMIT_PREFIX = "rb:rl";
-export const DEFAULT_RATE_LIMIT_TIMEOUT_MS = 250;
+export const DEFAULT_RATE_LIMIT_TIMEOUT_MS = 500;
 
 export type RateLimiterConfig = {
   backend: RateLimitBackend;

@@ -12,7 +12,7 @@ const MINUTE = 60_000;
 /**
  * Both shared backends against a real Redis: "redis" over TCP (ioredis), "upstash" over the
  * REST protocol through test/support/upstash-rest-standin.ts. The counting tests give Redis 5 s
- * (not the 250 ms default) so a busy machine cannot turn them into fail-open runs.
+ * (not the 500 ms default) so a busy machine cannot turn them into fail-open runs.
  */
 describe.each(["redis", "upstash"] as const)("rate limiter on %s", (backend) => {
   let standin: UpstashRestStandin | undefined;
@@ -130,7 +130,7 @@ describe.each(["redis", "upstash"] as const)("rate limiter on %s", (backend) => 
   it("fails open, fast, when Redis is unreachable", async () => {
     const rateLimiter = limiter({
       prefix: freshPrefix("down"),
-      timeoutMs: undefined, // the default (250 ms)
+      timeoutMs: undefined, // the default (500 ms)
       redisUrl: "redis://127.0.0.1:1",
       upstashUrl: "http://127.0.0.1:1",
       upstashToken: "token",
@@ -150,7 +150,7 @@ describe.each(["redis", "upstash"] as const)("rate limiter on %s", (backend) => 
     try {
       const rateLimiter = limiter({
         prefix: freshPrefix("hung"),
-        timeoutMs: undefined, // the default (250 ms)
+        timeoutMs: undefined, // the default (500 ms)
         redisUrl: `redis://127.0.0.1:${hung.port}`,
         upstashUrl: `http://127.0.0.1:${hung.port}`,
         upstashToken: "token",

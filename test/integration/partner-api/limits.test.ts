@@ -11,6 +11,9 @@ const database = setupTestDatabase();
 beforeAll(() => {
   useDatabaseForRoutes(database().url);
   process.env.REDIS_URL = testRedisUrl(); // the shared limiter, on real Redis
+  // Test files run side by side on two cores: give Redis time, so that counting is tested,
+  // not failing open under the test run's own load (tested in redis-down.test.ts).
+  process.env.RATE_LIMIT_TIMEOUT_MS = "5000";
 });
 
 describe("per-plan rate limits through the API, on Redis", () => {
