@@ -132,7 +132,10 @@ async function main() {
     const port = await freePort();
     const logFile = join(root, ".data", "bench-server.log");
     mkdirSync(join(root, ".data"), { recursive: true });
-    server = spawn("sh", ["-c", `exec ${join(root, "node_modules/.bin/next")} start --port ${port} --hostname 127.0.0.1 >> ${logFile} 2>&1`], {
+    // BENCH_PROFILE=1 writes a CPU profile of the server to .data/profiles/ (open it in Chrome DevTools).
+    const profile = process.env.BENCH_PROFILE ? `--cpu-prof --cpu-prof-dir=${join(root, ".data", "profiles")}` : "";
+    const next = join(root, "node_modules", "next", "dist", "bin", "next");
+    server = spawn("sh", ["-c", `exec node ${profile} ${next} start --port ${port} --hostname 127.0.0.1 >> ${logFile} 2>&1`], {
       cwd: root,
       env: {
         ...process.env,
@@ -193,7 +196,11 @@ async function main() {
     );
     say("wrote bench/results/latest.json");
   } finally {
-    server?.kill("SIGTERM");
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server!.once("exit", done));
+      server.kill("SIGINT");
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+    }
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   }
 }
