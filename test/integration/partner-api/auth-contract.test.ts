@@ -112,6 +112,19 @@ describe("the auth contract, on every partner route", () => {
     expect(me.body.apiKey).toMatchObject({ id: rotated.id, scope: "write" });
   });
 
+  it("records when a key was last used, writing it at most once a minute", async () => {
+    const key = await seedApiKey(database().db, paid.property.id, "read", "Used");
+    const lastUsed = async () => (await database().db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    await api("GET", "/me", { key: key.key });
+    await expect.poll(lastUsed).not.toBeNull();
+    const first = await lastUsed();
+    await api("GET", "/me", { key: key.key });
+    await api("GET", "/room-types", { key: key.key });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await lastUsed()).toEqual(first);
+  });
+
   it("takes write away at once when a property moves to Free", async () => {
     const fixture = await partnerFixture(database().db, { name: "Downgraded Inn" });
     await setPropertyPlan(database().db, { slug: fixture.property.slug, plan: "free" });
