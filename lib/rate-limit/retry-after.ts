@@ -1,6 +1,6 @@
 import { slidingWindowAllows, windowIndex, windowEndMs, type WindowCounters } from "./sliding-window";
 
-/** Retry-After is whole seconds, 1 to 60 (../shared/API.md). */
+/** Retry-After is whole seconds, 1 to 60 for the API's 60-second windows (../shared/API.md); up to the window for longer ones. */
 export const MIN_RETRY_AFTER_SECONDS = 1;
 export const MAX_RETRY_AFTER_SECONDS = 60;
 
@@ -25,9 +25,9 @@ export function earliestPassAt(counters: WindowCounters): number {
   return nextStart + windowMs;
 }
 
-/** Whole seconds to wait, rounded up and clamped to 1..60; see earliestPassAt. */
+/** Whole seconds to wait, rounded up and clamped to 1..60 (or the window, when longer); see earliestPassAt. */
 export function retryAfterSeconds(counters: WindowCounters): number {
-  return clampRetryAfter(Math.ceil((earliestPassAt(counters) - counters.nowMs) / 1000));
+  return clampRetryAfter(Math.ceil((earliestPassAt(counters) - counters.nowMs) / 1000), counters.windowMs);
 }
 
 /**
@@ -35,11 +35,12 @@ export function retryAfterSeconds(counters: WindowCounters): number {
  * in one window, so one millisecond into the next window a request passes.
  */
 export function retryAfterUpperBoundSeconds(nowMs: number, windowMs: number): number {
-  return clampRetryAfter(Math.ceil((windowEndMs(nowMs, windowMs) + 1 - nowMs) / 1000));
+  return clampRetryAfter(Math.ceil((windowEndMs(nowMs, windowMs) + 1 - nowMs) / 1000), windowMs);
 }
 
-function clampRetryAfter(seconds: number): number {
-  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(MIN_RETRY_AFTER_SECONDS, seconds));
+function clampRetryAfter(seconds: number, windowMs: number): number {
+  const max = Math.max(MAX_RETRY_AFTER_SECONDS, Math.ceil(windowMs / 1000));
+  return Math.min(max, Math.max(MIN_RETRY_AFTER_SECONDS, seconds));
 }
 
 type WindowState = { windowStart: number; windowMs: number; limit: number; current: number; previous: number };

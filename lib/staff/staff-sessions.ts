@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+
+/**
+ * Staff sessions: a random token in an HttpOnly cookie, only its SHA-256 in the database, so
+ * a leaked database row opens nothing. Sessions end on sign-out (the row is deleted), when the
+ * password changes (set-staff-password.ts), or after SESSION_DAYS.
+ */
+export const SESSION_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+export async function createStaffSession(db: Db, staffUserId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
+  await db.staffSession.create({ data: { id: newId("sess"), tokenHash: hashToken(token), staffUserId, expiresAt, createdAt: now } });
+  return { token, expiresAt };
+}
+
+export type SignedInStaff = {
+  sessionId: string;
+  staffUserId: string;
+  email: string;
+  memberships: { propertyId: string; propertyName: string; propertySlug: string; role: "admin" | "viewer" }[];
+};
+
+/** The staff member behind a session token, with the properties they belong to; null when unknown or expired. */
+export async function findStaffSession(db: Db, token: string | undefined, now = new Date()): Promise<SignedInStaff | null> {
+  if (!token || token.length > 100) return null;
+  const session = await db.staffSession.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { staffUser: { include: { memberships: { include: { property: true }, orderBy: { createdAt: "asc" } } } } },
+  });
+  if (!session) return null;
+  if (session.expiresAt <= now) {
+    await db.staffSession.deleteMany({ where: { id: session.id } });
+    return null;
+  }
+  return {
+    sessionId: session.id,
+    staffUserId: session.staffUserId,
+    email: session.staffUser.email,
+    memberships: session.staffUser.memberships.map((m) => ({
+      propertyId: m.propertyId,
+      propertyName: m.property.name,
+      propertySlug: m.property.slug,
+      role: m.role,
+    })),
+  };
+}
+
+/** Sign-out: the session stops working on the server, whatever the browser still holds. */
+export async function endStaffSession(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.staffSession.deleteMany({ where: { tokenHash: hashToken(token) } });
+}
