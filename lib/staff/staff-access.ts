@@ -1,0 +1,19 @@
+import { DomainError } from "@/lib/errors";
+import type { SignedInStaff } from "./staff-sessions";
+
+/** What a panel page or action does to a property: look (any member) or change (admins). */
+export type PanelAccess = "view" | "manage";
+
+/**
+ * The staff member's membership of the property a page or action touches, checked on the
+ * server for every request. Not a member: "not found" (never "forbidden": no oracle, even for
+ * ids edited in a form). A viewer asking to change something: insufficient_scope.
+ */
+export function requireMembership(staff: SignedInStaff, propertyId: string, access: PanelAccess) {
+  const membership = staff.memberships.find((m) => m.propertyId === propertyId);
+  if (!membership) throw new DomainError("not_found", "No such property.");
+  if (access === "manage" && membership.role !== "admin") {
+    throw new DomainError("insufficient_scope", "Only admins can create, rotate or revoke keys and cancel bookings.");
+  }
+  return membership;
+}

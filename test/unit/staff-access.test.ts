@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { requireMembership } from "@/lib/staff/staff-access";
+import type { SignedInStaff } from "@/lib/staff/staff-sessions";
+
+const staff: SignedInStaff = {
+  sessionId: "sess_1",
+  staffUserId: "staff_1",
+  email: "eva@hotel.example",
+  memberships: [
+    { propertyId: "prop_a", propertyName: "A", propertySlug: "a", role: "admin" },
+    { propertyId: "prop_b", propertyName: "B", propertySlug: "b", role: "viewer" },
+  ],
+};
+
+describe("panel access", () => {
+  it("lets admins view and manage their property", () => {
+    expect(requireMembership(staff, "prop_a", "manage").role).toBe("admin");
+    expect(requireMembership(staff, "prop_a", "view").role).toBe("admin");
+  });
+
+  it("lets viewers look but not change", () => {
+    expect(requireMembership(staff, "prop_b", "view").role).toBe("viewer");
+    expect(() => requireMembership(staff, "prop_b", "manage")).toThrow(expect.objectContaining({ code: "insufficient_scope" }));
+  });
+
+  it("answers another property's id as not found", () => {
+    for (const access of ["view", "manage"] as const) {
+      expect(() => requireMembership(staff, "prop_other", access)).toThrow(expect.objectContaining({ code: "not_found" }));
+    }
+  });
+});
