@@ -1,9 +1,40 @@
+const isProduction = process.env.NODE_ENV === "production";
+
+/**
+ * Security headers of the staff control panel: a content security policy that allows only
+ * this origin (Next.js needs inline scripts; development also needs eval for fast refresh),
+ * and no framing at all.
+ */
+const PANEL_SECURITY_HEADERS = [
+  {
+    key: "Content-Security-Policy",
+    value: [
+      "default-src 'self'",
+      `script-src 'self' 'unsafe-inline'${isProduction ? "" : " 'unsafe-eval'"}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+  },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "same-origin" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Server-only packages that must not be bundled (native bindings, worker threads).
   serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg"],
+  async headers() {
+    return ["/login", "/settings/:path*", "/bookings/:path*", "/bookings", "/account"].map((source) => ({ source, headers: PANEL_SECURITY_HEADERS }));
+  },
 };
 
 export default nextConfig;

@@ -7,8 +7,11 @@ export default function HomePage() {
         Rooms over the Tagus, a short walk from the old town. Online booking opens here soon.
       </p>
       <nav aria-label="For partners and staff" className="flex flex-wrap gap-4 text-sm">
-        <a className="text-brand-700 underline" href="/api/health">
-          Service health
+        <a className="text-brand-700 underline" href="/docs">
+          Partner API
+        </a>
+        <a className="text-brand-700 underline" href="/login">
+          Staff sign-in
         </a>
       </nav>
     </main>

@@ -3,8 +3,8 @@
  * last X-Forwarded-For entry; behind a load balancer, that balancer adds the client's. So the
  * last entry is the one a client cannot forge.
  */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
+export function clientAddress(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for");
   const last = forwarded?.split(",").at(-1)?.trim();
-  return last || request.headers.get("x-real-ip") || "unknown";
+  return last || headers.get("x-real-ip") || "unknown";
 }

@@ -18,7 +18,7 @@ export async function authenticate(request: Request, db: Db, limiter: RateLimite
   if (value === null || value.trim() === "") throw new ApiProblem("missing_api_key", "Missing X-Api-Key header.");
   const key = await findActiveApiKey(db, value.trim());
   if (key) return key;
-  const guessing = await limiter.check(`invalid-key:${clientAddress(request)}`, INVALID_KEY_POLICY);
+  const guessing = await limiter.check(`invalid-key:${clientAddress(request.headers)}`, INVALID_KEY_POLICY);
   if (!guessing.allowed) {
     const retryAfter = String(guessing.retryAfterSeconds ?? 60);
     throw new ApiProblem("rate_limited", `Too many invalid API keys from this address. Retry after ${retryAfter} seconds.`, {

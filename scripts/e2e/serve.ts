@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { embeddedDataDir, ensureDatabase, startEmbeddedPostgres } from "../db/embedded-postgres";
 import { prepareDemo } from "../app/prepare-demo";
 import { assertLocalDatabase, dropDatabase, withDatabaseName } from "../db/local-databases";
@@ -10,7 +10,8 @@ import { assertLocalDatabase, dropDatabase, withDatabaseName } from "../db/local
  * The server behind the Playwright tests: a production build (`next build`, skipped with
  * E2E_SKIP_BUILD=1) started with `next start` on a database of its own (a new database on
  * DATABASE_URL's server, else a throw-away embedded cluster), migrated and seeded. The demo
- * credentials are written to .data/e2e/local-state.json for the tests (e2e/support).
+ * credentials are written to .data/e2e/local-state.json and the database URL to
+ * .data/e2e/database.json for the tests (e2e/support).
  */
 const root = resolve(import.meta.dirname, "..", "..");
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -40,6 +41,8 @@ async function main() {
   }
   rmSync(E2E_STATE_FILE, { force: true });
   const { state } = await prepareDemo(databaseUrl, E2E_STATE_FILE);
+  // The tests set up their own staff and data in this throw-away database (e2e/support/db.ts).
+  writeFileSync(join(dirname(E2E_STATE_FILE), "database.json"), JSON.stringify({ url: databaseUrl }), { mode: 0o600 });
 
   const env = {
     ...process.env,

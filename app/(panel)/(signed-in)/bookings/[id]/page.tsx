@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CancelBookingForm } from "@/components/panel/cancel-booking-form";
+import { getBooking } from "@/lib/bookings/find-bookings";
+import { getDb } from "@/lib/db";
+import { isDomainError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money/currency";
+import { openProperty, requireStaff } from "../../../_lib/panel-session";
+import { cancelBookingAction } from "../actions";
+
+export const metadata: Metadata = { title: "Booking" };
+
+export default async function BookingPage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await requireStaff();
+  const open = await openProperty(staff);
+  const { id } = await params;
+  const booking = await getBooking(getDb(), open.propertyId, id).catch((error: unknown) => {
+    if (isDomainError(error, "not_found")) notFound();
+    throw error;
+  });
+  const rows: [string, string][] = [
+    ["Status", booking.status],
+    ["Guest", `${booking.guest.firstName} ${booking.guest.lastName} <${booking.guest.email}>`],
+    ["Stay", `${booking.checkin} → ${booking.checkout} (${booking.nights} night${booking.nights === 1 ? "" : "s"})`],
+    ["Adults", String(booking.adults)],
+    ["Price", formatMoney(booking.price)],
+    ["Partner reference", booking.externalReference ?? "—"],
+    ["Booked", booking.createdAt],
+    ...(booking.cancelledAt ? ([["Cancelled", `${booking.cancelledAt}${booking.cancellationReason ? ` (${booking.cancellationReason})` : ""}`]] as [string, string][]) : []),
+  ];
+  return (
+    <div className="space-y-6">
+      <Link className="text-sm text-brand-700 underline" href="/bookings">← Bookings</Link>
+      <h1 className="font-serif text-3xl text-brand-900">Booking {booking.reference}</h1>
+      <dl className="grid max-w-2xl grid-cols-[12rem_1fr] gap-y-2 text-sm">
+        {rows.map(([label, value]) => (<div key={label} className="contents"><dt className="font-medium text-stone-600">{label}</dt><dd>{value}</dd></div>))}
+      </dl>
+      {booking.status === "confirmed" && open.role === "admin" && (
+        <CancelBookingForm propertyId={open.propertyId} bookingId={booking.id} action={cancelBookingAction} />
+      )}
+    </div>
+  );
+}

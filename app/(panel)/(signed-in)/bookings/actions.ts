@@ -1,0 +1,32 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { getDb } from "@/lib/db";
+import { isDomainError } from "@/lib/errors";
+import { authorizeAction } from "../../_lib/panel-session";
+
+export type CancelState = { error?: string; done?: string };
+
+const CancelForm = z.object({ propertyId: z.string().min(1), bookingId: z.string().min(1), reason: z.string().max(500).optional() });
+
+/** Cancel booking (admins): the same domain function and rules as the partner API. */
+export async function cancelBookingAction(_previous: CancelState, form: FormData): Promise<CancelState> {
+  const parsed = CancelForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { error: "The reason is at most 500 characters." };
+  const { error } = await authorizeAction(parsed.data.propertyId, "manage");
+  if (error) return { error };
+  const db = getDb();
+  const property = await db.property.findUniqueOrThrow({ where: { id: parsed.data.propertyId } });
+  try {
+    await cancelBooking(db, { property, bookingId: parsed.data.bookingId, reason: parsed.data.reason });
+  } catch (failure) {
+    if (isDomainError(failure, "not_found")) notFound();
+    if (isDomainError(failure)) return { error: failure.message };
+    throw failure;
+  }
+  revalidatePath(`/bookings/${parsed.data.bookingId}`);
+  return { done: "The booking is cancelled and its nights are for sale again." };
+}

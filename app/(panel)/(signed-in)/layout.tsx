@@ -1,0 +1,44 @@
+import Link from "next/link";
+import { signOutAction } from "../login/actions";
+import { openProperty, requireStaff } from "../_lib/panel-session";
+import { switchPropertyAction } from "./actions";
+
+/** Every signed-in panel page: which property is open, a switcher, the sections, sign-out. */
+export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
+  const staff = await requireStaff();
+  const open = await openProperty(staff);
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-6 py-4">
+          <p className="font-serif text-xl text-brand-900">
+            {open.propertyName} <span className="text-sm text-stone-500">({open.role})</span>
+          </p>
+          <nav aria-label="Panel" className="flex gap-4 text-sm">
+            <Link className="text-brand-700 hover:underline" href="/settings/api-keys">Settings › API Keys</Link>
+            <Link className="text-brand-700 hover:underline" href="/bookings">Bookings</Link>
+            <Link className="text-brand-700 hover:underline" href="/account">Account</Link>
+          </nav>
+          <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
+            {staff.memberships.length > 1 && (
+              <form action={switchPropertyAction} className="flex items-center gap-2">
+                <label htmlFor="propertyId" className="text-stone-600">Property</label>
+                <select id="propertyId" name="propertyId" defaultValue={open.propertyId} className="rounded border border-stone-300 px-2 py-1">
+                  {staff.memberships.map((m) => (
+                    <option key={m.propertyId} value={m.propertyId}>{m.propertyName}</option>
+                  ))}
+                </select>
+                <button type="submit" className="rounded border border-stone-300 px-2 py-1 hover:bg-stone-100">Switch</button>
+              </form>
+            )}
+            <span className="text-stone-600">{staff.email}</span>
+            <form action={signOutAction}>
+              <button type="submit" className="rounded border border-stone-300 px-2 py-1 hover:bg-stone-100">Sign out</button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+    </div>
+  );
+}

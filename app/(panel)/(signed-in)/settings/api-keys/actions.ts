@@ -1,0 +1,67 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
+import { getDb } from "@/lib/db";
+import { isDomainError } from "@/lib/errors";
+import { authorizeAction } from "../../../_lib/panel-session";
+
+/** What a key action tells the page: an error, or a key value to show once. */
+export type KeyActionState = { error?: string; shown?: { key: string; hint: string; label: string; verb: "Created" | "Rotated" }; done?: string };
+
+const CreateKeyForm = z.object({
+  propertyId: z.string().min(1),
+  label: z.string().trim().min(1, "Give the key a label (1 to 100 characters).").max(100, "Give the key a label (1 to 100 characters)."),
+  scope: z.enum(["read", "write"], "Choose read or write."),
+});
+const KeyForm = z.object({ propertyId: z.string().min(1), keyId: z.string().min(1) });
+
+/** Domain refusals become a message on the page; a key of another property is "not found". */
+async function run(fn: () => Promise<KeyActionState>): Promise<KeyActionState> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isDomainError(error, "not_found")) notFound();
+    if (isDomainError(error)) return { error: error.message };
+    throw error;
+  } finally {
+    revalidatePath("/settings/api-keys");
+  }
+}
+
+export async function createKeyAction(_previous: KeyActionState, form: FormData): Promise<KeyActionState> {
+  const parsed = CreateKeyForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Check the form." };
+  const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
+  if (error) return { error };
+  return run(async () => {
+    const key = await createApiKey(getDb(), { ...parsed.data, actor: { staffId: staff.staffUserId, label: staff.email } });
+    return { shown: { key: key.key, hint: key.hint, label: key.label, verb: "Created" } };
+  });
+}
+
+export async function rotateKeyAction(_previous: KeyActionState, form: FormData): Promise<KeyActionState> {
+  const parsed = KeyForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { error: "Choose a key." };
+  const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
+  if (error) return { error };
+  return run(async () => {
+    const key = await rotateApiKey(getDb(), { ...parsed.data, actor: { staffId: staff.staffUserId, label: staff.email } });
+    return { shown: { key: key.key, hint: key.hint, label: key.label, verb: "Rotated" } };
+  });
+}
+
+export async function revokeKeyAction(_previous: KeyActionState, form: FormData): Promise<KeyActionState> {
+  const parsed = KeyForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { error: "Choose a key." };
+  const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
+  if (error) return { error };
+  return run(async () => {
+    await revokeApiKey(getDb(), { ...parsed.data, actor: { staffId: staff.staffUserId, label: staff.email } });
+    return { done: "The key is revoked: it fails from the very next request." };
+  });
+}

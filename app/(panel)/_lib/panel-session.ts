@@ -1,0 +1,52 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { isDomainError } from "@/lib/errors";
+import { requireMembership, type PanelAccess } from "@/lib/staff/staff-access";
+import { findStaffSession, SESSION_DAYS, type SignedInStaff } from "@/lib/staff/staff-sessions";
+
+/** The panel's glue to Next.js: the session cookie and the property the staff member has open. */
+export const SESSION_COOKIE = "rb_session";
+export const PROPERTY_COOKIE = "rb_property";
+
+export function cookieOptions(maxAgeSeconds = SESSION_DAYS * 86_400) {
+  return { httpOnly: true, sameSite: "lax" as const, secure: getEnv().NODE_ENV === "production", path: "/", maxAge: maxAgeSeconds };
+}
+
+export async function currentStaff(): Promise<SignedInStaff | null> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  return findStaffSession(getDb(), token);
+}
+
+/** The signed-in staff member, or a redirect to /login. */
+export async function requireStaff(): Promise<SignedInStaff> {
+  const staff = await currentStaff();
+  if (!staff) redirect("/login");
+  return staff;
+}
+
+/** The property open in the panel: the one chosen last, else the first membership. */
+export async function openProperty(staff: SignedInStaff) {
+  const chosen = (await cookies()).get(PROPERTY_COOKIE)?.value;
+  const membership = staff.memberships.find((m) => m.propertyId === chosen) ?? staff.memberships[0];
+  if (!membership) notFound();
+  return membership;
+}
+
+/**
+ * For server actions: the signed-in staff member's membership of `propertyId`, checked on the
+ * server. Another property's id is "not found"; a viewer changing something gets a message.
+ */
+export async function authorizeAction(propertyId: string, access: PanelAccess): Promise<{ staff: SignedInStaff; error?: string }> {
+  const staff = await requireStaff();
+  try {
+    requireMembership(staff, propertyId, access);
+    return { staff };
+  } catch (error) {
+    if (isDomainError(error, "not_found")) notFound();
+    if (isDomainError(error)) return { staff, error: error.message };
+    throw error;
+  }
+}
