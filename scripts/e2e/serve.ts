@@ -51,7 +51,8 @@ async function main() {
     SESSION_SECRET: state.sessionSecret,
     PARTNER_API_KEY: state.demo.partnerApiKey,
     PARTNER_API_BASE_URL: `http://127.0.0.1:${port}/partner/v1`,
-    ...(process.env.REDIS_URL ? {} : { RATE_LIMIT_BACKEND: "memory" }),
+    // A shared Redis outlives runs: counters of this run (sign-in attempts from 127.0.0.1, say) stay its own.
+    ...(process.env.REDIS_URL ? { RATE_LIMIT_PREFIX: `rb-e2e:${runId}` } : { RATE_LIMIT_BACKEND: "memory" }),
   };
   const next = join(root, "node_modules", ".bin", "next");
   if (process.env.E2E_SKIP_BUILD !== "1") {
