@@ -35,15 +35,29 @@ export function useDatabaseForRoutes(url: string): void {
   process.env.RATE_LIMIT_PREFIX = `rb-test:${inject("runId")}:${Math.random().toString(36).slice(2)}`;
 }
 
-export async function api(method: string, pathAndQuery: string, call: ApiCall = {}): Promise<ApiResponse> {
-  const url = new URL(`http://127.0.0.1/partner/v1${pathAndQuery}`);
-  const route = ROUTES.find((r) => r.pattern.test(url.pathname.replace(/^\/partner\/v1/, "")));
+/** Routes a Request to the app's partner API handler, as Next.js would. */
+export async function routeRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/^\/partner\/v1/, "");
+  const route = ROUTES.find((r) => r.pattern.test(path));
   if (!route) throw new Error(`no route for ${url.pathname}`);
-  const match = route.pattern.exec(url.pathname.replace(/^\/partner\/v1/, ""))!;
+  const match = route.pattern.exec(path)!;
   const params = Object.fromEntries(route.params.map((name, i) => [name, name === "path" ? match[i + 1]!.split("/") : decodeURIComponent(match[i + 1]!)]));
   const routeModule = await route.load();
-  const handler = routeModule[method];
-  if (!handler) throw new Error(`${url.pathname} has no ${method} handler (Next.js would answer it itself)`);
+  const handler = routeModule[request.method];
+  if (!handler) throw new Error(`${url.pathname} has no ${request.method} handler (Next.js would answer it itself)`);
+  return handler(request, { params: Promise.resolve(params) });
+}
+
+/** A fetch that reaches the partner API in-process (for clients of the API under test). */
+export const inProcessFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  if (!request.headers.has("x-forwarded-for")) request.headers.set("x-forwarded-for", "203.0.113.7");
+  return routeRequest(request);
+};
+
+export async function api(method: string, pathAndQuery: string, call: ApiCall = {}): Promise<ApiResponse> {
+  const url = new URL(`http://127.0.0.1/partner/v1${pathAndQuery}`);
   const headers = new Headers({ "x-forwarded-for": "203.0.113.7", ...(call.headers ?? {}) });
   if (call.key) headers.set("x-api-key", call.key);
   let body: string | undefined = call.rawBody;
@@ -51,7 +65,7 @@ export async function api(method: string, pathAndQuery: string, call: ApiCall = 
     body = JSON.stringify(call.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
+  const response = await routeRequest(new Request(url, { method, headers, body }));
   const text = await response.text();
   let json: unknown;
   try {

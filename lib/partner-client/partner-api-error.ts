@@ -1,0 +1,34 @@
+import type { Problem } from "@/lib/schemas/problem";
+
+/** The partner API answered with an error (problem+json): its status, stable code and field errors. */
+export class PartnerApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: { field: string; message: string }[];
+  readonly requestId: string | undefined;
+
+  constructor(problem: Pick<Problem, "status" | "code" | "detail"> & Partial<Pick<Problem, "errors" | "requestId">>) {
+    super(problem.detail);
+    this.name = "PartnerApiError";
+    this.status = problem.status;
+    this.code = problem.code;
+    this.fieldErrors = problem.errors ?? [];
+    this.requestId = problem.requestId;
+  }
+}
+
+/**
+ * The partner API could not be reached, timed out, or was unavailable (5xx) even after a
+ * retry. Whatever was asked may or may not have happened: repeating a booking with the same
+ * Idempotency-Key is safe.
+ */
+export class PartnerApiUnreachable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PartnerApiUnreachable";
+  }
+}
+
+export function isPartnerApiError(error: unknown, code?: string): error is PartnerApiError {
+  return error instanceof PartnerApiError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,17 @@
+import "server-only";
+import { getEnv } from "@/lib/env";
+import { createPartnerClient, type PartnerClient } from "./partner-client";
+
+let client: PartnerClient | undefined;
+
+/**
+ * The demo site's client: PARTNER_API_KEY and PARTNER_API_BASE_URL from the server's
+ * environment (never from a request), exactly as a partner's own server would hold them.
+ */
+export function getPartnerClient(): PartnerClient {
+  if (client) return client;
+  const env = getEnv();
+  if (!env.PARTNER_API_KEY) throw new Error("PARTNER_API_KEY is not set: the guest site needs a write key of the hotel it books for (npm run dev makes one).");
+  client = createPartnerClient({ baseUrl: env.PARTNER_API_BASE_URL ?? `http://127.0.0.1:${env.PORT}/partner/v1`, apiKey: env.PARTNER_API_KEY });
+  return client;
+}

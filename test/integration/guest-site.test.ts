@@ -1,0 +1,169 @@
+import { createServer } from "node:net";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates/calendar-date";
+import { bookStay } from "@/lib/guest-site/book-stay";
+import { findGuestBooking } from "@/lib/guest-site/find-guest-booking";
+import { searchStays } from "@/lib/guest-site/search-stays";
+import { PartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
+import { createPartnerClient, type PartnerClient } from "@/lib/partner-client/partner-client";
+import { setRates } from "@/lib/rates/set-rates";
+import { setupTestDatabase } from "../support/database";
+import { inProcessFetch, useDatabaseForRoutes } from "../support/partner-api";
+import { GUEST, partnerFixture } from "../support/partner-fixtures";
+
+/**
+ * The guest site's half of the partner API: the typed client and the site's search, booking
+ * and find-your-booking logic, against the real route handlers and database.
+ */
+const database = setupTestDatabase();
+let hotel: Awaited<ReturnType<typeof partnerFixture>>;
+let client: PartnerClient;
+const BASE = "http://127.0.0.1/partner/v1";
+
+const clientWith = (fetch: typeof globalThis.fetch, apiKey = hotel.writeKey!.key) => createPartnerClient({ baseUrl: BASE, apiKey, fetch, retryDelayMs: 1 });
+const stayAt = (offset: number, nights = 2) => ({ checkin: addDays(hotel.today, offset), checkout: addDays(hotel.today, offset + nights) });
+const double = () => hotel.roomTypes.find((r) => r.name === "Double")!;
+const single = () => hotel.roomTypes.find((r) => r.name === "Single")!;
+
+async function bookingsOf(email: string) {
+  return database().db.booking.findMany({ where: { propertyId: hotel.property.id, guestEmail: email } });
+}
+
+/** A port on this machine where nothing listens. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  useDatabaseForRoutes(database().url);
+  hotel = await partnerFixture(database().db);
+  client = clientWith(inProcessFetch);
+});
+
+describe("the partner client", () => {
+  it("reads and books through the API, with answers checked against the API's schemas", async () => {
+    const me = await client.me();
+    expect(me.property).toMatchObject({ id: hotel.property.id, today: hotel.today });
+    const stay = stayAt(20);
+    const availability = await client.availability({ ...stay, adults: 1 });
+    expect(availability.roomTypes.map((r) => r.name)).toEqual(["Single", "Double"]); // cheapest first
+
+    const input = { roomTypeId: double().id, ...stay, adults: 2, guest: { ...GUEST, email: "client@example.com" } };
+    const first = await client.createBooking(input, "client-test-1");
+    expect(first).toMatchObject({ replayed: false, booking: { status: "confirmed", nights: 2 } });
+    const again = await client.createBooking(input, "client-test-1");
+    expect(again).toMatchObject({ replayed: true, booking: { id: first.booking.id } });
+    expect((await client.listBookings({ reference: first.booking.reference })).data.map((b) => b.id)).toEqual([first.booking.id]);
+    expect((await client.cancelBooking(first.booking.id, "Plans changed")).status).toBe("cancelled");
+    expect(await client.getBooking(first.booking.id)).toMatchObject({ status: "cancelled", cancellationReason: "Plans changed" });
+  });
+
+  it("throws PartnerApiError with the problem's code and field errors", async () => {
+    const stay = stayAt(20);
+    const invalid = await client.availability({ checkin: stay.checkout, checkout: stay.checkin, adults: 1 }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(PartnerApiError);
+    expect(invalid).toMatchObject({ status: 400, code: "validation_failed", fieldErrors: [{ field: "checkout", message: "Must be after checkin." }] });
+    expect(await clientWith(inProcessFetch, "rbp_not_a_key").me().catch((e: unknown) => e)).toMatchObject({ status: 401, code: "invalid_api_key" });
+    expect(await client.getBooking("bk_nope").catch((e: unknown) => e)).toMatchObject({ status: 404, code: "not_found" });
+  });
+
+  it("throws PartnerApiUnreachable when nothing answers, or a 5xx comes twice; one 5xx is retried", async () => {
+    const port = await closedPort();
+    const down = createPartnerClient({ baseUrl: `http://127.0.0.1:${port}/partner/v1`, apiKey: hotel.readKey.key, retryDelayMs: 1 });
+    await expect(down.me()).rejects.toBeInstanceOf(PartnerApiUnreachable);
+
+    let calls = 0;
+    const unavailable = { type: "/docs/errors#service_unavailable", title: "Service Unavailable", status: 503, detail: "Down.", code: "service_unavailable", requestId: "req_1" };
+    const failing: typeof fetch = async () => (calls++, Response.json(unavailable, { status: 503 }));
+    await expect(clientWith(failing).me()).rejects.toThrow(/503 service_unavailable/);
+    expect(calls).toBe(2);
+
+    calls = 0;
+    const onceFailing: typeof fetch = async (input, init) => (calls++ === 0 ? Response.json(unavailable, { status: 503 }) : inProcessFetch(input, init));
+    expect((await clientWith(onceFailing).me()).property.id).toBe(hotel.property.id);
+  });
+});
+
+describe("booking a stay from the site", () => {
+  it("is booked once when the answer is lost, Book is pressed again with the same key, and the form is sent once more", async () => {
+    const guest = { ...GUEST, email: "lost.answer@example.com" };
+    const input = { roomTypeId: double().id, ...stayAt(30), adults: 2, guest };
+    // The API gets the request and books, but the answer never arrives (both tries).
+    const answersLost: typeof fetch = async (url, init) => {
+      await inProcessFetch(url, init);
+      throw new TypeError("fetch failed: socket hang up");
+    };
+    const lost = await bookStay(clientWith(answersLost), input, "attempt-lost-1");
+    expect(lost).toMatchObject({ kind: "unreachable", message: expect.stringContaining("you will not be booked twice") });
+    expect(await bookingsOf(guest.email)).toHaveLength(1);
+
+    const retried = await bookStay(client, input, "attempt-lost-1");
+    const resubmitted = await bookStay(client, input, "attempt-lost-1");
+    expect(retried).toMatchObject({ kind: "booked", replayed: true });
+    expect(resubmitted).toMatchObject({ kind: "booked", replayed: true });
+    const [booking] = await bookingsOf(guest.email);
+    expect(retried.kind === "booked" && retried.booking.id).toBe(booking!.id);
+    expect(await bookingsOf(guest.email)).toHaveLength(1);
+  });
+
+  it("says when the room sold out since the search, and offers the rooms still free", async () => {
+    const stay = stayAt(40, 1);
+    await setRates(database().db, { roomTypeId: double().id, from: stay.checkin, to: stay.checkin, rooms: 0 });
+    const outcome = await bookStay(client, { roomTypeId: double().id, ...stay, adults: 1, guest: GUEST }, "attempt-sold-out");
+    expect(outcome).toMatchObject({ kind: "sold_out" });
+    expect(outcome.kind === "sold_out" && outcome.alternatives.map((r) => r.name)).toEqual(["Single"]);
+  });
+
+  it("turns the API's refusals into a guest's words", async () => {
+    const stay = stayAt(50, 1);
+    const tooMany = await bookStay(client, { roomTypeId: single().id, ...stay, adults: 2, guest: GUEST }, "attempt-occupancy");
+    expect(tooMany).toEqual({ kind: "refused", message: expect.stringContaining("does not hold that many adults") });
+    const badEmail = await bookStay(client, { roomTypeId: single().id, ...stay, adults: 1, guest: { ...GUEST, email: "nope" } }, "attempt-email");
+    expect(badEmail).toEqual({ kind: "invalid", fieldErrors: { "guest.email": "Must be an e-mail address." } });
+    const past = await bookStay(client, { roomTypeId: single().id, checkin: addDays(hotel.today, -2), checkout: hotel.today, adults: 1, guest: GUEST }, "attempt-past");
+    expect(past).toMatchObject({ kind: "invalid", fieldErrors: { checkin: `Must be today at the property (${hotel.today}) or later.` } });
+  });
+});
+
+describe("searching from the site", () => {
+  it("lists the rooms free for the stay, or says why none is: too many adults, or sold out with other dates", async () => {
+    const stay = stayAt(60, 2);
+    const offers = await searchStays(client, { ...stay, adults: "2" }, hotel.today);
+    expect(offers.kind === "offers" && offers.availability.roomTypes.map((r) => r.name)).toEqual(["Double"]);
+
+    expect(await searchStays(client, { ...stay, adults: "3" }, hotel.today)).toEqual({ kind: "too_many_adults", largestRoom: 2 });
+
+    for (const roomType of hotel.roomTypes) await setRates(database().db, { roomTypeId: roomType.id, from: stay.checkin, to: stay.checkin, closed: true });
+    const soldOut = await searchStays(client, { ...stay, adults: "1" }, hotel.today);
+    expect(soldOut).toMatchObject({ kind: "sold_out", nights: 2 });
+    expect(soldOut.kind === "sold_out" && soldOut.suggestions.map((s) => s.checkin)).toEqual([addDays(stay.checkin, 1), addDays(stay.checkin, -2), addDays(stay.checkin, 2)]);
+  });
+
+  it("explains bad or missing input beside the field, in a guest's words", async () => {
+    const stay = stayAt(60, 2);
+    expect(await searchStays(client, { checkin: stay.checkout, checkout: stay.checkin, adults: "2" }, hotel.today)).toEqual({
+      kind: "invalid",
+      fieldErrors: { checkout: "Must be after the check-in date." },
+    });
+    expect(await searchStays(client, { checkin: "", checkout: stay.checkout, adults: "" }, hotel.today)).toEqual({
+      kind: "invalid",
+      fieldErrors: { checkin: "Choose a check-in date.", adults: "Say how many adults are staying." },
+    });
+    const down = clientWith(async () => Promise.reject(new TypeError("fetch failed")));
+    expect(await searchStays(down, { ...stay, adults: "2" }, hotel.today)).toEqual({ kind: "unreachable" });
+  });
+});
+
+describe("finding a booking from the site", () => {
+  it("matches the reference and the e-mail address without regard to case, and nothing else", async () => {
+    const guest = { ...GUEST, email: "Find.Me@Example.com" };
+    const { booking } = await client.createBooking({ roomTypeId: single().id, ...stayAt(70, 1), adults: 1, guest }, "attempt-find");
+    expect((await findGuestBooking(client, { reference: ` ${booking.reference.toLowerCase()} `, email: "find.me@example.COM" }))?.id).toBe(booking.id);
+    expect(await findGuestBooking(client, { reference: booking.reference, email: "someone@example.com" })).toBeNull();
+    expect(await findGuestBooking(client, { reference: "HVH-XXXXXX", email: guest.email })).toBeNull();
+  });
+});

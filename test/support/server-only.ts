@@ -1,0 +1,2 @@
+// Stands in for the `server-only` package under vitest, which does not set the react-server condition.
+export {};
