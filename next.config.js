@@ -1,11 +1,12 @@
 const isProduction = process.env.NODE_ENV === "production";
 
 /**
- * Security headers of the staff control panel: a content security policy that allows only
- * this origin (Next.js needs inline scripts; development also needs eval for fast refresh),
- * and no framing at all.
+ * Security headers of the pages people use (staff control panel, guest site): a content
+ * security policy that allows only this origin (Next.js needs inline scripts; development
+ * also needs eval for fast refresh), no framing at all, and no Referer to other sites (the
+ * guest's confirmation and manage-booking URLs carry the token that opens their booking).
  */
-const PANEL_SECURITY_HEADERS = [
+const PAGE_SECURITY_HEADERS = [
   {
     key: "Content-Security-Policy",
     value: [
@@ -33,7 +34,9 @@ const nextConfig = {
   // Server-only packages that must not be bundled (native bindings, worker threads).
   serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg"],
   async headers() {
-    return ["/login", "/settings/:path*", "/bookings/:path*", "/bookings", "/account"].map((source) => ({ source, headers: PANEL_SECURITY_HEADERS }));
+    const panel = ["/login", "/settings/:path*", "/bookings/:path*", "/bookings", "/account"];
+    const site = ["/", "/search", "/book", "/find", "/confirmation/:path*", "/manage/:path*"];
+    return [...panel, ...site].map((source) => ({ source, headers: PAGE_SECURITY_HEADERS }));
   },
 };
 

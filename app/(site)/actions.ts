@@ -1,0 +1,91 @@
+"use server";
+
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { z } from "zod";
+import { bookStay } from "@/lib/guest-site/book-stay";
+import { FIND_BOOKING_POLICY, findGuestBooking } from "@/lib/guest-site/find-guest-booking";
+import { UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
+import { clientAddress } from "@/lib/http/client-address";
+import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
+import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
+import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
+import { printableAscii } from "@/lib/schemas/common";
+import { GuestSchema } from "@/lib/schemas/bookings";
+import type { BookState, CancelStayState, FindBookingState } from "@/components/booking-widget/form-states";
+import { bookingIdOf, manageToken } from "./_lib/guest-site";
+
+const text = (max: number) => z.string().max(max).default("");
+
+const BookForm = z.object({
+  roomTypeId: z.string().min(1).max(64),
+  checkin: z.string().max(10),
+  checkout: z.string().max(10),
+  adults: z.coerce.number().int().min(1).max(20),
+  idempotencyKey: printableAscii(255),
+  firstName: text(200),
+  lastName: text(200),
+  email: text(300),
+});
+
+/**
+ * Book: one attempt of the guest details form, with the Idempotency-Key the form was rendered
+ * with. Reused on every retry of this form, so a double click, a resubmit or a retry after the
+ * API was unreachable makes one booking. Success goes to the confirmation page.
+ */
+export async function bookAction(previous: BookState, form: FormData): Promise<BookState> {
+  const parsed = BookForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { ...previous, error: "This booking form is incomplete. Start again from the search." };
+  const { firstName, lastName, email, idempotencyKey, ...stay } = parsed.data;
+  const state: BookState = { idempotencyKey, values: { firstName, lastName, email } };
+
+  const guest = GuestSchema.safeParse({ firstName, lastName, email });
+  if (!guest.success) {
+    return { ...state, fieldErrors: Object.fromEntries(guest.error.issues.map((issue) => [`guest.${issue.path.join(".")}`, issue.message])) };
+  }
+  const outcome = await bookStay(getPartnerClient(), { ...stay, guest: guest.data }, idempotencyKey);
+  switch (outcome.kind) {
+    case "booked":
+      return redirect(`/confirmation/${manageToken(outcome.booking.id)}`);
+    case "invalid":
+      return { ...state, fieldErrors: outcome.fieldErrors };
+    case "sold_out":
+      return { ...state, soldOut: { message: outcome.message, alternatives: outcome.alternatives } };
+    case "unreachable":
+      return { ...state, error: outcome.message, retry: true };
+    case "refused":
+      return { ...state, error: outcome.message };
+  }
+}
+
+/** Cancel booking, from the manage page: the booking comes from the signed token, never from the form alone. */
+export async function cancelStayAction(_previous: CancelStayState, form: FormData): Promise<CancelStayState> {
+  const bookingId = bookingIdOf(String(form.get("token") ?? ""));
+  if (!bookingId) notFound();
+  try {
+    await getPartnerClient().cancelBooking(bookingId, "Cancelled by the guest on the hotel's website");
+  } catch (error) {
+    if (error instanceof PartnerApiUnreachable) return { error: UNREACHABLE_MESSAGE };
+    if (isPartnerApiError(error, "booking_not_cancellable")) return { error: "This booking can no longer be cancelled online: its check-in date has passed. Please contact the hotel." };
+    if (isPartnerApiError(error, "not_found")) notFound();
+    throw error;
+  }
+  return redirect(`/manage/${manageToken(bookingId)}`);
+}
+
+/** Find your booking: the reference and the guest's e-mail address open the manage page. */
+export async function findBookingAction(_previous: FindBookingState, form: FormData): Promise<FindBookingState> {
+  const values = { reference: String(form.get("reference") ?? "").slice(0, 40), email: String(form.get("email") ?? "").slice(0, 300) };
+  if (!values.reference.trim() || !values.email.trim()) return { values, error: "Enter your booking reference and the e-mail address you booked with." };
+  const decision = await getRateLimiter().check(`find-booking:${clientAddress(await headers())}`, FIND_BOOKING_POLICY);
+  if (!decision.allowed) return { values, error: "Too many attempts. Please try again in a few minutes." };
+  let booking;
+  try {
+    booking = await findGuestBooking(getPartnerClient(), values);
+  } catch (error) {
+    if (error instanceof PartnerApiUnreachable) return { values, error: UNREACHABLE_MESSAGE };
+    throw error;
+  }
+  if (!booking) return { values, error: "We found no booking with that reference and e-mail address. Check both and try again." };
+  redirect(`/manage/${manageToken(booking.id)}`);
+}

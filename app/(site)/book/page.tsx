@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { randomUUID } from "node:crypto";
+import { fieldErrorsOf } from "@/lib/guest-site/guest-messages";
+import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
+import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
+import { formatMoney, searchHref } from "@/components/booking-widget/format";
+import { GuestDetailsForm } from "@/components/booking-widget/guest-details-form";
+import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
+import { RoomOffers } from "@/components/booking-widget/room-offers";
+import { StayLine } from "@/components/booking-widget/stay-summary";
+import { bookAction } from "../actions";
+
+export const metadata: Metadata = { title: "Your details" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The chosen room for the stay, priced again now, and the guest details form. Each rendering
+ * of the form is one booking attempt with its own Idempotency-Key.
+ */
+export default async function BookPage({ searchParams }: { searchParams: SearchParams }) {
+  const raw = await searchParams;
+  const one = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string) : "");
+  const stay = { checkin: one("checkin"), checkout: one("checkout"), adults: one("adults") };
+  const roomTypeId = one("roomTypeId");
+  const back = <Link className="text-brand-700 underline" href={searchHref(stay)}>← Back to the rooms</Link>;
+
+  let availability;
+  try {
+    availability = await getPartnerClient().availability(stay);
+  } catch (error) {
+    if (!(error instanceof PartnerApiUnreachable) && !isPartnerApiError(error, "validation_failed")) throw error;
+    const problems = error instanceof PartnerApiUnreachable ? ["We could not reach the booking system just now. Please try again in a moment."] : Object.values(fieldErrorsOf(error));
+    return (
+      <div className="space-y-4">
+        <h1 className="font-serif text-4xl text-brand-900">Your details</h1>
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">{problems.map((p) => <p key={p}>{p}</p>)}</div>
+        {back}
+      </div>
+    );
+  }
+  const offer = availability.roomTypes.find((r) => r.roomTypeId === roomTypeId);
+  if (!offer) {
+    return (
+      <div className="space-y-6">
+        <h1 className="font-serif text-4xl text-brand-900">That room is no longer free</h1>
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          Sorry, that room was booked by someone else for these dates.{" "}
+          {availability.roomTypes.length ? "These rooms are still free:" : "No other room is free for these dates: please try other dates."}
+        </p>
+        <RoomOffers availability={availability} />
+        {back}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {back}
+      <h1 className="font-serif text-4xl text-brand-900">Your details</h1>
+      <section aria-label="Your stay" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+        <h2 className="font-serif text-2xl text-brand-900">{offer.name}</h2>
+        <p className="mt-1 text-stone-800"><StayLine stay={availability} /></p>
+        <p className="mt-2 text-lg">Total <strong data-testid="stay-total">{formatMoney(offer.price)}</strong>, taxes and fees included</p>
+        <NightlyPrices nightly={offer.nightly} currency={offer.price.currency} />
+      </section>
+      <GuestDetailsForm key={`${roomTypeId}|${availability.checkin}|${availability.checkout}|${availability.adults}`} action={bookAction} idempotencyKey={randomUUID()} stay={{ roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, nights: availability.nights }} />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { AvailabilityView } from "@/lib/schemas/availability";
+
+/** What the widget's server actions answer with: plain data, so it renders with JavaScript off too. */
+export type BookState = {
+  /** The attempt's Idempotency-Key, kept across retries of the same form. */
+  idempotencyKey: string;
+  values: { firstName: string; lastName: string; email: string };
+  /** By API field name: guest.firstName, guest.email, checkin. */
+  fieldErrors?: Record<string, string>;
+  error?: string;
+  /** The error was the API not answering: pressing Book again is safe. */
+  retry?: boolean;
+  soldOut?: { message: string; alternatives: AvailabilityView["roomTypes"] };
+};
+
+export type CancelStayState = { error?: string };
+
+export type FindBookingState = { values?: { reference: string; email: string }; error?: string };

@@ -1,0 +1,22 @@
+import { formatMoney, type Money } from "@/lib/money/currency";
+
+/** "Fri 4 Dec 2026" for 2026-12-04: a calendar date, shown as the same date everywhere. */
+export function formatStayDate(date: string): string {
+  return new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+export const nightsLabel = (nights: number) => `${nights} night${nights === 1 ? "" : "s"}`;
+
+export const adultsLabel = (adults: number) => `${adults} adult${adults === 1 ? "" : "s"}`;
+
+export { formatMoney, type Money };
+
+/** The guest details page for a room type and a stay. */
+export function bookHref(stay: { checkin: string; checkout: string; adults: number }, roomTypeId: string, path = "/book"): string {
+  return `${path}?${new URLSearchParams({ roomTypeId, checkin: stay.checkin, checkout: stay.checkout, adults: String(stay.adults) })}`;
+}
+
+/** The results page for a stay. */
+export function searchHref(stay: { checkin: string; checkout: string; adults: number | string }, path = "/search"): string {
+  return `${path}?${new URLSearchParams({ checkin: stay.checkin, checkout: stay.checkout, adults: String(stay.adults) })}`;
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { useActionState } from "react";
+import { Field } from "./field";
+import type { BookState } from "./form-states";
+import { RoomOffer } from "./room-offers";
+
+type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: number; nights: number };
+
+/**
+ * The guest's details and Book. The Idempotency-Key was made when the form was rendered and
+ * travels with every submission of it (the action hands it back with any error), so pressing
+ * Book twice, resubmitting or retrying books once.
+ */
+export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath }: { action: (state: BookState, form: FormData) => Promise<BookState>; stay: Stay; idempotencyKey: string; bookPath?: string }) {
+  const [state, formAction, pending] = useActionState(action, { idempotencyKey, values: { firstName: "", lastName: "", email: "" } });
+  const errors = state.fieldErrors ?? {};
+  const stayErrors = Object.entries(errors).filter(([field]) => !field.startsWith("guest."));
+  return (
+    <div className="space-y-6">
+      {state.soldOut && (
+        <section role="alert" aria-labelledby="sold-out-heading" className="space-y-4 rounded-xl border border-amber-300 bg-amber-50 p-5">
+          <h2 id="sold-out-heading" className="font-serif text-xl text-amber-900">{state.soldOut.message}</h2>
+          {state.soldOut.alternatives.length ? (
+            <>
+              <p className="text-amber-900">These rooms are still free for your dates:</p>
+              <ul className="space-y-4" aria-label="Other rooms">
+                {state.soldOut.alternatives.map((offer) => (
+                  <RoomOffer key={offer.roomTypeId} offer={offer} stay={stay} bookPath={bookPath} />
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="text-amber-900">No other room is free for these dates. Please try other dates.</p>
+          )}
+        </section>
+      )}
+      {!state.soldOut && (<form action={formAction} className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200" noValidate>
+        <h2 className="font-serif text-xl text-brand-900">Who is staying</h2>
+        {(state.error || stayErrors.length > 0) && (
+          <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {state.error && <p>{state.error}</p>}
+            {stayErrors.map(([field, message]) => (<p key={field}>{message}</p>))}
+          </div>
+        )}
+        <input type="hidden" name="idempotencyKey" value={state.idempotencyKey} />
+        <input type="hidden" name="roomTypeId" value={stay.roomTypeId} />
+        <input type="hidden" name="checkin" value={stay.checkin} />
+        <input type="hidden" name="checkout" value={stay.checkout} />
+        <input type="hidden" name="adults" value={stay.adults} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="firstName" name="firstName" label="First name" autoComplete="given-name" required maxLength={100} defaultValue={state.values.firstName} error={errors["guest.firstName"]} />
+          <Field id="lastName" name="lastName" label="Last name" autoComplete="family-name" required maxLength={100} defaultValue={state.values.lastName} error={errors["guest.lastName"]} />
+        </div>
+        <Field id="email" name="email" type="email" label="E-mail address" autoComplete="email" required maxLength={254} defaultValue={state.values.email} error={errors["guest.email"]} hint="We send nothing but this booking's confirmation." />
+        <button type="submit" disabled={pending} aria-disabled={pending} className="w-full rounded-md bg-brand-700 px-5 py-3 text-lg font-medium text-white hover:bg-brand-900 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none disabled:opacity-70 sm:w-auto">
+          {pending ? "Booking…" : "Book"}
+        </button>
+      </form>)}
+    </div>
+  );
+}

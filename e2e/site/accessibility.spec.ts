@@ -1,0 +1,44 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { fillGuest, newGuest, search, stayAt } from "../support/site";
+
+/** Serious and critical violations of WCAG 2.x A/AA and best practices on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+test("every page of the guest site passes an axe scan with no serious or critical violation", async ({ page, request }) => {
+  const stay = await stayAt(request, 460, 2);
+  const scanned: string[] = [];
+  const scan = async (name: string) => {
+    expect(await seriousViolations(page), name).toEqual([]);
+    scanned.push(name);
+  };
+
+  await page.goto("/");
+  await scan("home");
+  await page.goto("/search?checkin=2020-01-01&checkout=2020-01-03&adults=2");
+  await scan("search with errors");
+  await page.goto("/");
+  await search(page, stay, 2);
+  await page.getByRole("link", { name: "Choose Double Room" }).waitFor();
+  await scan("results");
+  await page.getByRole("link", { name: "Choose Double Room" }).click();
+  await fillGuest(page, { firstName: "", lastName: "", email: "x" });
+  await page.getByRole("button", { name: "Book" }).click();
+  await page.locator("#email-error").waitFor();
+  await scan("guest details with errors");
+  await fillGuest(page, newGuest("Ines"));
+  await page.getByRole("button", { name: "Book" }).click();
+  await page.getByRole("heading", { name: "Your booking is confirmed" }).waitFor();
+  await scan("confirmation");
+  await page.getByRole("link", { name: "Manage your booking" }).click();
+  await page.getByRole("button", { name: "Cancel booking" }).waitFor();
+  await scan("manage");
+  await page.goto("/find");
+  await scan("find your booking");
+  expect(scanned).toHaveLength(7);
+});

@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { demoCredentials } from "../support/demo";
+import { fillGuest, newGuest, search, stayAt } from "../support/site";
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
+test("the site's partner key never reaches the browser: not in any response, cookie or static file", async ({ page, context, request }) => {
+  const key = demoCredentials().partnerApiKey;
+  expect(key).toMatch(/^rbp_/);
+  const seen: { url: string; body: string; headers: string }[] = [];
+  const reads: Promise<void>[] = [];
+  page.on("response", (response) => {
+    reads.push(
+      (async () => {
+        const body = await response.body().then((b) => b.toString("utf8"), () => "");
+        seen.push({ url: response.url(), body, headers: JSON.stringify(await response.allHeaders()) });
+      })(),
+    );
+  });
+
+  const stay = await stayAt(request, 450, 2);
+  await page.goto("/");
+  await search(page, stay, 2);
+  await page.getByRole("link", { name: "Choose Double Room" }).click();
+  await fillGuest(page, { firstName: "Hal", lastName: " ", email: "bad" }); // a server action reply with errors
+  await page.getByRole("button", { name: "Book" }).click();
+  await expect(page.locator("#email-error")).toBeVisible();
+  await fillGuest(page, newGuest("Hal"));
+  await page.getByRole("button", { name: "Book" }).click();
+  await expect(page.getByRole("heading", { name: "Your booking is confirmed" })).toBeVisible();
+  const reference = (await page.getByTestId("booking-reference").textContent())!.trim();
+  await page.getByRole("link", { name: "Manage your booking" }).click();
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toBeVisible();
+  await page.goto("/find");
+  await page.getByLabel("Booking reference").fill(reference);
+  await page.getByLabel("E-mail address").fill("wrong@example.com");
+  await page.getByRole("button", { name: "Find booking" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await Promise.all(reads);
+
+  const kinds = new Set(seen.map((s) => (s.url.includes("/_next/static/") ? "static" : s.url.includes("?_rsc=") ? "rsc" : "page")));
+  expect(seen.length).toBeGreaterThan(10);
+  expect([...kinds].sort()).toEqual(["page", "rsc", "static"]); // HTML, scripts and RSC payloads were all read
+  expect(seen.some((s) => s.body.includes(reference))).toBe(true); // the search below can find what is there
+  for (const response of seen) {
+    expect(response.body.includes(key), `body of ${response.url}`).toBe(false);
+    expect(response.headers.includes(key), `headers of ${response.url}`).toBe(false);
+  }
+  for (const cookie of await context.cookies()) expect(cookie.value.includes(key), `cookie ${cookie.name}`).toBe(false);
+
+  const staticFiles = filesUnder(join(process.cwd(), ".next", "static"));
+  expect(staticFiles.length).toBeGreaterThan(5);
+  for (const file of staticFiles) expect(readFileSync(file, "latin1").includes(key), file).toBe(false);
+});

@@ -1,0 +1,44 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { addDays, partnerApi } from "./partner-api";
+
+/** The demo hotel's date today, from the API (what the site itself uses). */
+export async function hotelToday(request: APIRequestContext): Promise<string> {
+  return (await (await partnerApi(request).get("/me")).json()).property.today;
+}
+
+/** A stay `offset` days from today at the hotel: each test takes its own dates, so tests can run side by side. */
+export async function stayAt(request: APIRequestContext, offset: number, nights = 2) {
+  const checkin = addDays(await hotelToday(request), offset);
+  return { checkin, checkout: addDays(checkin, nights) };
+}
+
+export function newGuest(firstName = "Ana") {
+  return { firstName, lastName: "Silva", email: `guest-${randomBytes(4).toString("hex")}@example.com` };
+}
+
+/** Fills the booking widget on the current page and searches. */
+export async function search(page: Page, stay: { checkin: string; checkout: string }, adults: number) {
+  await page.getByLabel("Check-in").fill(stay.checkin);
+  await page.getByLabel("Check-out").fill(stay.checkout);
+  await page.getByLabel("Adults").fill(String(adults));
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search\?/);
+}
+
+export async function fillGuest(page: Page, guest: { firstName: string; lastName: string; email: string }) {
+  await page.getByLabel("First name").fill(guest.firstName);
+  await page.getByLabel("Last name").fill(guest.lastName);
+  await page.getByLabel("E-mail address").fill(guest.email);
+}
+
+/** The bookings made for a guest e-mail address with this check-in date, through the API. */
+export async function bookingsOf(request: APIRequestContext, checkin: string, email: string): Promise<any[]> {
+  const list = await (await partnerApi(request).get(`/bookings?checkinFrom=${checkin}&checkinTo=${checkin}&limit=100`)).json();
+  return list.data.filter((b: { guest: { email: string } }) => b.guest.email === email);
+}
+
+/** Attaches a full-page screenshot of the step to the test's report. */
+export async function snap(page: Page, name: string) {
+  await test.info().attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
