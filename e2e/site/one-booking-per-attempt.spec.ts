@@ -1,12 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { bookingsOf, fillGuest, newGuest, search, stayAt } from "../support/site";
+import { bookingsOf, chooseRoom, fillGuest, newGuest, search, stayAt } from "../support/site";
 
 test("double-clicking Book, then sending the same form again, make exactly one booking", async ({ page, request }) => {
   const stay = await stayAt(request, 410, 2);
   const guest = newGuest("Carla");
-  await page.goto("/");
-  await search(page, stay, 2);
-  await page.getByRole("link", { name: "Choose Twin Room" }).click();
+  await chooseRoom(page, stay, 2, "Twin Room");
   await fillGuest(page, guest);
   const posted = page.waitForRequest((r) => r.method() === "POST");
   await page.getByRole("button", { name: "Book" }).dblclick();
@@ -44,9 +42,7 @@ test.describe("with JavaScript off", () => {
   test("a resubmitted booking form replays the same booking instead of making a second", async ({ page, request }) => {
     const stay = await stayAt(request, 425, 1);
     const guest = newGuest("Eva");
-    await page.goto("/");
-    await search(page, stay, 1);
-    await page.getByRole("link", { name: "Choose Single Room" }).click();
+    await chooseRoom(page, stay, 1, "Single Room");
     await fillGuest(page, guest);
     const posted = page.waitForRequest((r) => r.method() === "POST");
     await page.getByRole("button", { name: "Book" }).click();
@@ -62,9 +58,7 @@ test.describe("with JavaScript off", () => {
 
   test("guest details are checked beside each field, and what was typed is kept", async ({ page, request }) => {
     const stay = await stayAt(request, 426, 1);
-    await page.goto("/");
-    await search(page, stay, 1);
-    await page.getByRole("link", { name: "Choose Single Room" }).click();
+    await chooseRoom(page, stay, 1, "Single Room");
     await fillGuest(page, { firstName: "Fay", lastName: " ", email: "not-an-address" });
     await page.getByRole("button", { name: "Book" }).click();
     await expect(page.locator("#lastName-error")).toHaveText("Must not be empty.");

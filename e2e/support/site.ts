@@ -26,6 +26,14 @@ export async function search(page: Page, stay: { checkin: string; checkout: stri
   await expect(page).toHaveURL(/\/search\?/);
 }
 
+/** From the home page: searches for the stay and chooses the room type, which opens the guest details form. */
+export async function chooseRoom(page: Page, stay: { checkin: string; checkout: string }, adults: number, roomName: string) {
+  await page.goto("/");
+  await search(page, stay, adults);
+  await page.getByRole("link", { name: `Choose ${roomName}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+}
+
 export async function fillGuest(page: Page, guest: { firstName: string; lastName: string; email: string }) {
   await page.getByLabel("First name").fill(guest.firstName);
   await page.getByLabel("Last name").fill(guest.lastName);

@@ -40,7 +40,7 @@ export async function searchStays(client: PartnerClient, query: StayQuery, today
     return { kind: "sold_out", nights: availability.nights, suggestions: await suggestionsFor(client, availability, roomTypes, today) };
   } catch (error) {
     if (isPartnerApiError(error, "validation_failed")) return { kind: "invalid", fieldErrors: fieldErrorsOf(error) };
-    if (error instanceof PartnerApiUnreachable) return { kind: "unreachable" };
+    if (error instanceof PartnerApiUnreachable || isPartnerApiError(error, "rate_limited")) return { kind: "unreachable" };
     throw error;
   }
 }

@@ -155,6 +155,9 @@ describe("searching from the site", () => {
     });
     const down = clientWith(async () => Promise.reject(new TypeError("fetch failed")));
     expect(await searchStays(down, { ...stay, adults: "2" }, hotel.today)).toEqual({ kind: "unreachable" });
+    const limited = { type: "/docs/errors#rate_limited", title: "Too Many Requests", status: 429, detail: "Over the limit.", code: "rate_limited", requestId: "req_2" };
+    const busy = clientWith(async () => Response.json(limited, { status: 429, headers: { "retry-after": "3" } }));
+    expect(await searchStays(busy, { ...stay, adults: "2" }, hotel.today)).toEqual({ kind: "unreachable" });
   });
 });
 
