@@ -31,6 +31,8 @@ const PAGE_SECURITY_HEADERS = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // npm run dev prints localhost; let 127.0.0.1 reach the development server's assets and updates too.
+  allowedDevOrigins: ["127.0.0.1"],
   // Server-only packages that must not be bundled (native bindings, worker threads).
   serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg"],
   async headers() {

@@ -52,7 +52,6 @@ export async function bookAction(previous: BookState, form: FormData): Promise<B
     case "sold_out":
       return { ...state, soldOut: { message: outcome.message, alternatives: outcome.alternatives } };
     case "unreachable":
-      return { ...state, error: outcome.message, retry: true };
     case "refused":
       return { ...state, error: outcome.message };
   }

@@ -7,9 +7,8 @@ export type BookState = {
   values: { firstName: string; lastName: string; email: string };
   /** By API field name: guest.firstName, guest.email, checkin. */
   fieldErrors?: Record<string, string>;
+  /** A refusal, or the API not answering (then pressing Book again is safe, and the message says so). */
   error?: string;
-  /** The error was the API not answering: pressing Book again is safe. */
-  retry?: boolean;
   soldOut?: { message: string; alternatives: AvailabilityView["roomTypes"] };
 };
 

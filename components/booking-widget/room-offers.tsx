@@ -22,7 +22,7 @@ export function RoomOffer({ offer, stay, bookPath }: { offer: Offer; stay: { che
             <p className="mt-1 text-sm font-semibold text-amber-800">Only {offer.availableRooms} room{offer.availableRooms === 1 ? "" : "s"} left</p>
           )}
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="text-sm text-stone-700">{nightsLabel(stay.nights)}, total</p>
           <p className="text-2xl font-semibold text-stone-900" data-testid="offer-total">{formatMoney(offer.price)}</p>
           <Link

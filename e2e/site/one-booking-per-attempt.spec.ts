@@ -56,14 +56,17 @@ test.describe("with JavaScript off", () => {
     expect(await bookingsOf(request, stay.checkin, guest.email)).toHaveLength(1);
   });
 
-  test("guest details are checked beside each field, and what was typed is kept", async ({ page, request }) => {
+  test("guest details are checked beside each field; what was typed and the attempt's Idempotency-Key are kept", async ({ page, request }) => {
     const stay = await stayAt(request, 426, 1);
     await chooseRoom(page, stay, 1, "Single Room");
+    const attemptKey = () => page.locator('input[name="idempotencyKey"]').inputValue();
+    const before = await attemptKey();
     await fillGuest(page, { firstName: "Fay", lastName: " ", email: "not-an-address" });
     await page.getByRole("button", { name: "Book" }).click();
     await expect(page.locator("#lastName-error")).toHaveText("Must not be empty.");
     await expect(page.locator("#email-error")).toHaveText("Must be an e-mail address.");
     await expect(page.getByLabel("First name")).toHaveValue("Fay");
     await expect(page.getByLabel("E-mail address")).toHaveValue("not-an-address");
+    expect(await attemptKey()).toBe(before); // the page was rendered anew, but the attempt keeps its Idempotency-Key
   });
 });
