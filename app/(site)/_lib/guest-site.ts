@@ -26,4 +26,4 @@ function secret(): string {
 }
 
 export const manageToken = (bookingId: string) => signManageBookingToken(bookingId, secret());
-export const bookingIdOf = (token: string) => verifyManageBookingToken(decodeURIComponent(token), secret());
+export const bookingIdOf = (token: string) => verifyManageBookingToken(token, secret());

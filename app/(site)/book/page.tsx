@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { randomUUID } from "node:crypto";
-import { fieldErrorsOf } from "@/lib/guest-site/guest-messages";
+import { fieldErrorsOf, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
 import { formatMoney, searchHref } from "@/components/booking-widget/format";
@@ -10,20 +10,18 @@ import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
 import { RoomOffers } from "@/components/booking-widget/room-offers";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { bookAction } from "../actions";
+import { queryValue, stayQueryOf, type PageSearchParams } from "../_lib/stay-query";
 
 export const metadata: Metadata = { title: "Your details" };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * The chosen room for the stay, priced again now, and the guest details form. Each rendering
  * of the form is one booking attempt with its own Idempotency-Key.
  */
-export default async function BookPage({ searchParams }: { searchParams: SearchParams }) {
-  const raw = await searchParams;
-  const one = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string) : "");
-  const stay = { checkin: one("checkin"), checkout: one("checkout"), adults: one("adults") };
-  const roomTypeId = one("roomTypeId");
+export default async function BookPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const params = await searchParams;
+  const stay = stayQueryOf(params);
+  const roomTypeId = queryValue(params, "roomTypeId");
   const back = <Link className="text-brand-700 underline" href={searchHref(stay)}>← Back to the rooms</Link>;
 
   let availability;
@@ -31,7 +29,7 @@ export default async function BookPage({ searchParams }: { searchParams: SearchP
     availability = await getPartnerClient().availability(stay);
   } catch (error) {
     if (!(error instanceof PartnerApiUnreachable) && !isPartnerApiError(error, "validation_failed")) throw error;
-    const problems = error instanceof PartnerApiUnreachable ? ["We could not reach the booking system just now. Please try again in a moment."] : Object.values(fieldErrorsOf(error));
+    const problems = error instanceof PartnerApiUnreachable ? [UNREACHABLE_MESSAGE] : Object.values(fieldErrorsOf(error));
     return (
       <div className="space-y-4">
         <h1 className="font-serif text-4xl text-brand-900">Your details</h1>

@@ -7,16 +7,13 @@ import { RoomOffers } from "@/components/booking-widget/room-offers";
 import { SearchForm } from "@/components/booking-widget/search-form";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { getHotel } from "../_lib/guest-site";
+import { stayQueryOf, type PageSearchParams } from "../_lib/stay-query";
 
 export const metadata: Metadata = { title: "Available rooms" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
 /** The widget's results: every room type free for the stay, cheapest first, or why none is. */
-export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
-  const raw = await searchParams;
-  const one = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim() : "");
-  const query = { checkin: one("checkin"), checkout: one("checkout"), adults: one("adults") };
+export default async function SearchPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const query = stayQueryOf(await searchParams);
   const hotel = await getHotel();
   const outcome = hotel ? await searchStays(getPartnerClient(), query, hotel.today) : ({ kind: "unreachable" } as const);
   const currency = hotel?.currency ?? "EUR";
