@@ -26,9 +26,25 @@ export function isLockTimeout(error: unknown): boolean {
   return /55P03|lock timeout/i.test(describe(error));
 }
 
-/** The database could not be reached or refused the connection. */
+/**
+ * Connection-level failures: the database cannot be reached, refused or dropped the
+ * connection, is starting up or shutting down, or has no connection to spare. Each is an
+ * outage (503 with Retry-After), never a bug (500). SQLSTATE class 08 (connection exception),
+ * 57P01–57P03 (shut down), 53300 (too many connections); node-postgres's and Prisma's own
+ * messages for a lost or closed connection; socket errors.
+ */
+const UNAVAILABLE = [
+  /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EPIPE|EHOSTUNREACH|ENETUNREACH)\b/,
+  /\b(P1001|P1002|P1008|P1017|P2024)\b/,
+  /\b(08000|08001|08003|08004|08006|08P01|57P01|57P02|57P03|53300)\b/,
+  /DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections/,
+  /Can't reach database|Connection terminated|Connection ended|connection error and is not queryable|Client was closed and is not queryable/i,
+  /timeout exceeded when trying to connect|Timed out fetching a new connection|server closed the connection unexpectedly|terminating connection/i,
+  /the database system is (starting up|shutting down|in recovery mode)|sorry, too many clients/i,
+];
+
+/** The database could not be reached, or the connection was lost (see UNAVAILABLE). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return /ECONNREFUSED|ENOTFOUND|ETIMEDOUT|ECONNRESET|P1001|P1002|P1017|Can't reach database|Connection terminated|DatabaseNotReachable|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|57P01|57P03/i.test(
-    describe(error),
-  );
+  const text = describe(error);
+  return UNAVAILABLE.some((pattern) => pattern.test(text));
 }

@@ -10,7 +10,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
 import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
-import { printableAscii } from "@/lib/schemas/common";
+import { printableAscii, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { GuestSchema } from "@/lib/schemas/bookings";
 import type { BookState, CancelStayState, FindBookingState } from "@/components/booking-widget/form-states";
 import { bookingIdOf, manageToken } from "./_lib/guest-site";
@@ -18,7 +18,7 @@ import { bookingIdOf, manageToken } from "./_lib/guest-site";
 const text = (max: number) => z.string().max(max).default("");
 
 const BookForm = z.object({
-  roomTypeId: z.string().min(1).max(64),
+  roomTypeId: RoomTypeIdSchema,
   checkin: z.string().max(10),
   checkout: z.string().max(10),
   adults: z.coerce.number().int().min(1).max(20),

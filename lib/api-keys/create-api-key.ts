@@ -4,6 +4,7 @@ import { DomainError } from "@/lib/errors";
 import type { ApiKeyScope } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { PLAN_RULES } from "@/lib/properties/plans";
+import { freeTextProblem } from "@/lib/text/free-text";
 import { generateApiKey } from "./key-format";
 
 export type { ApiKeyScope };
@@ -18,7 +19,8 @@ export type CreatedApiKey = { id: string; key: string; hint: string; scope: ApiK
 export function validateKeyLabel(label: string): string | undefined {
   const trimmed = label.trim();
   if (trimmed.length < 1 || trimmed.length > 100) return "label must be 1 to 100 characters";
-  return undefined;
+  const problem = freeTextProblem(trimmed);
+  return problem && `label: ${problem}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { toDbDate } from "@/lib/dates/calendar-date";
 import { DomainError, validationFailed } from "@/lib/errors";
+import { isId } from "@/lib/ids";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { BookingListQuery, BookingView } from "@/lib/schemas/bookings";
 import { toBookingView } from "./booking-view";
@@ -20,7 +21,7 @@ function encodeCursor(cursor: Cursor): string {
 function decodeCursor(value: string): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as [string, string];
-    if (typeof id !== "string" || Number.isNaN(Date.parse(createdAt))) throw new Error("bad cursor");
+    if (!isId("bk", id) || typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt))) throw new Error("bad cursor");
     return { createdAt, id };
   } catch {
     throw validationFailed([{ field: "cursor", message: "Is not a cursor this API returned." }]);

@@ -1,3 +1,4 @@
+import { isBookingReference } from "@/lib/ids";
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { RateLimitPolicy } from "@/lib/rate-limit/types";
@@ -12,7 +13,7 @@ export const FIND_BOOKING_POLICY: RateLimitPolicy = { name: "find-booking-addres
 export async function findGuestBooking(client: PartnerClient, input: { reference: string; email: string }): Promise<BookingView | null> {
   const reference = input.reference.trim().toUpperCase();
   const email = input.email.trim().toLowerCase();
-  if (!reference || !email || reference.length > 32) return null;
+  if (!isBookingReference(reference) || !email) return null;
   const { data } = await client.listBookings({ reference, limit: 10 });
   return data.find((booking) => booking.reference === reference && booking.guest.email.toLowerCase() === email) ?? null;
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isId } from "@/lib/ids";
 
 /**
  * The token in a guest's "manage your booking" link: the booking id and an HMAC-SHA256 of it
@@ -18,9 +19,10 @@ export function signManageBookingToken(bookingId: string, secret: string): strin
 
 /** The booking id the token was signed for, or null for anything else. */
 export function verifyManageBookingToken(token: string, secret: string): string | null {
-  const match = /^([A-Za-z0-9_]{1,64})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([^.]{1,64})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, bookingId, mac] = match as unknown as [string, string, string];
+  if (!isId("bk", bookingId)) return null;
   const given = Buffer.from(mac, "base64url");
   const expected = signature(bookingId, secret);
   return given.length === expected.length && timingSafeEqual(given, expected) ? bookingId : null;

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { validationFailed } from "@/lib/errors";
 import { ApiProblem } from "./problem";
-import { fieldErrors } from "./zod-errors";
+import { fieldErrors, refusalOf } from "./zod-errors";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -16,9 +16,20 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
   }
   const result = schema.safeParse(values);
   const errors = [...new Set(repeated)].map((field) => ({ field, message: "Given more than once." }));
+  if (!result.success && !errors.length) throw refusalOf(result.error, "parameter");
   if (!result.success) errors.push(...fieldErrors(result.error, "parameter"));
   if (errors.length) throw validationFailed(errors);
   return result.data as z.output<S>;
+}
+
+/**
+ * An id from the path, checked by its form before any query: a malformed one is answered
+ * 404, as an unknown one is (the same answer, so the form of ids is no oracle either).
+ */
+export function parsePathId(value: string | undefined, schema: z.ZodType<string>, what: string): string {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiProblem("not_found", `No ${what} with this id at this property.`);
+  return result.data;
 }
 
 async function readLimited(request: Request): Promise<string> {
@@ -69,6 +80,6 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
     }
   }
   const result = schema.safeParse(value);
-  if (!result.success) throw validationFailed(fieldErrors(result.error, "field"));
+  if (!result.success) throw refusalOf(result.error, "field");
   return result.data as z.output<S>;
 }

@@ -3,6 +3,7 @@ import { isValidTimeZone } from "@/lib/dates/calendar-date";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { isCurrencyCode } from "@/lib/money/currency";
+import { freeTextProblem } from "@/lib/text/free-text";
 import { isPlan, type Plan } from "./plans";
 import { firstFreeSlug, slugify } from "./slug";
 
@@ -12,6 +13,8 @@ export function validatePropertyInput(input: CreatePropertyInput): string[] {
   const problems: string[] = [];
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) problems.push("name must be 1 to 100 characters");
+  const nameProblem = freeTextProblem(name);
+  if (nameProblem) problems.push(`name: ${nameProblem}`);
   if (!isValidTimeZone(input.timezone)) problems.push(`timezone "${input.timezone}" is not an IANA time zone (e.g. Europe/Lisbon or UTC)`);
   if (!isCurrencyCode(input.currency)) problems.push(`currency "${input.currency}" is not an ISO 4217 code (e.g. EUR)`);
   if (!isPlan(input.plan)) problems.push(`plan "${input.plan}" is not one of free, starter, pro`);

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { CALENDAR_HORIZON_NIGHTS } from "@/lib/rates/calendar-horizon";
+import { freeTextProblem } from "@/lib/text/free-text";
 
 export type CreateRoomTypeInput = {
   propertyId: string;
@@ -23,7 +24,11 @@ export function validateRoomTypeInput(input: Pick<CreateRoomTypeInput, "name" | 
   const problems: string[] = [];
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) problems.push("name must be 1 to 100 characters");
+  const nameProblem = freeTextProblem(name);
+  if (nameProblem) problems.push(`name: ${nameProblem}`);
   if ((input.description ?? "").length > 2_000) problems.push("description must be at most 2,000 characters");
+  const descriptionProblem = freeTextProblem(input.description ?? "", { multiline: true });
+  if (descriptionProblem) problems.push(`description: ${descriptionProblem}`);
   if (!Number.isInteger(input.maxAdults) || input.maxAdults < 1 || input.maxAdults > 20) problems.push("max adults must be a whole number from 1 to 20");
   if (!Number.isInteger(input.rooms) || input.rooms < 0 || input.rooms > 10_000) problems.push("rooms must be a whole number from 0 to 10,000");
   if (!Number.isInteger(input.basePrice) || input.basePrice < 0 || input.basePrice > 100_000_000) problems.push("price must be a whole number of minor units from 0 to 100,000,000");

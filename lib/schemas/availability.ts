@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CalendarDateSchema, idSchema, MoneySchema, NightlyPriceSchema, queryInteger } from "./common";
+import { CalendarDateSchema, MoneySchema, NightlyPriceSchema, queryInteger, RoomTypeIdSchema } from "./common";
 
 export const AvailabilityQuerySchema = z.strictObject({
   checkin: CalendarDateSchema.meta({ description: "Arrival date: today at the property or later, at most 730 days ahead." }),
@@ -16,7 +16,7 @@ export const AvailabilitySchema = z
     roomTypes: z
       .array(
         z.object({
-          roomTypeId: idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v"),
+          roomTypeId: RoomTypeIdSchema,
           name: z.string(),
           description: z.string(),
           maxAdults: z.number().int(),

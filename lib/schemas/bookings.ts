@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { CalendarDateSchema, idSchema, MoneySchema, NightlyPriceSchema, PersonNameSchema, printableAscii, queryInteger, TimestampSchema } from "./common";
+import {
+  BookingIdSchema,
+  BookingReferenceSchema,
+  CalendarDateSchema,
+  freeText,
+  idSchema,
+  MoneySchema,
+  NightlyPriceSchema,
+  PersonNameSchema,
+  printableAscii,
+  queryInteger,
+  RoomTypeIdSchema,
+  TimestampSchema,
+} from "./common";
 
 export const GuestSchema = z
   .strictObject({
@@ -11,7 +24,7 @@ export const GuestSchema = z
 
 export const CreateBookingSchema = z
   .strictObject({
-    roomTypeId: z.string().min(1, "Must not be empty.").max(64, "Must be at most 64 characters."),
+    roomTypeId: idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v", { unknownAs: "unknown_room_type" }).meta({ description: "A room type of this property (GET /room-types)." }),
     checkin: CalendarDateSchema,
     checkout: CalendarDateSchema,
     adults: z.number().int("Must be a whole number.").min(1, "Must be at least 1.").max(20, "Must be at most 20."),
@@ -21,16 +34,20 @@ export const CreateBookingSchema = z
   .meta({ id: "CreateBooking" });
 
 export const CancelBookingSchema = z
-  .strictObject({ reason: z.string().max(500, "Must be at most 500 characters.").optional() })
+  .strictObject({
+    reason: freeText({ max: 500, multiline: true })
+      .optional()
+      .meta({ description: "Why, for the hotel: at most 500 characters; line breaks and tabs allowed, no other control characters." }),
+  })
   .meta({ id: "CancelBooking" });
 
 export const BookingSchema = z
   .object({
-    id: idSchema("bk", "bk_5f3k9q2m8x1c7v4b6n0t"),
-    reference: z.string().meta({ description: "Short reference for guests and staff.", example: "HVH-4K7Q2M" }),
+    id: BookingIdSchema,
+    reference: BookingReferenceSchema,
     externalReference: z.string().nullable(),
     status: z.enum(["confirmed", "cancelled"]).meta({ description: "Born confirmed; only cancellation moves it." }),
-    roomTypeId: z.string(),
+    roomTypeId: RoomTypeIdSchema,
     checkin: CalendarDateSchema,
     checkout: CalendarDateSchema,
     nights: z.number().int(),
@@ -46,14 +63,18 @@ export const BookingSchema = z
   .meta({ id: "Booking" });
 
 export const BookingListQuerySchema = z.strictObject({
-  status: z.enum(["confirmed", "cancelled"]).optional(),
+  status: z.enum(["confirmed", "cancelled"]).optional().meta({ description: "Only bookings in this state." }),
   checkinFrom: CalendarDateSchema.optional().meta({ description: "Check-in on or after this date." }),
   checkinTo: CalendarDateSchema.optional().meta({ description: "Check-in on or before this date." }),
   updatedSince: TimestampSchema.optional().meta({ description: "Changed at or after this instant (updatedAt >= updatedSince): poll with it to pick up changes made elsewhere." }),
-  reference: z.string().max(32).optional(),
-  externalReference: z.string().max(100).optional(),
+  reference: BookingReferenceSchema.optional().meta({ description: "The booking with this reference (HVH-4K7Q2M)." }),
+  externalReference: printableAscii(100).optional().meta({ description: "Bookings you made with this externalReference." }),
   limit: queryInteger(1, 100).optional().meta({ description: "Page size, 1 to 100 (default 25)." }),
-  cursor: z.string().max(200).optional().meta({ description: "nextCursor of the previous page." }),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, "Is not a cursor this API returned.")
+    .optional()
+    .meta({ description: "nextCursor of the previous page." }),
 });
 
 export const BookingListSchema = z

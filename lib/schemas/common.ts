@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
+import { BOOKING_REFERENCE_PATTERN, idPattern, isId, type IdPrefix } from "@/lib/ids";
+import { freeTextProblem } from "@/lib/text/free-text";
 
 /**
  * Building blocks of the partner API's request and response schemas. These zod schemas are
@@ -11,7 +13,7 @@ export const CalendarDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date as YYYY-MM-DD.")
   .refine(isCalendarDate, "Must be a real calendar date.")
-  .meta({ description: "A calendar date, YYYY-MM-DD, in the property's time zone.", example: "2026-12-04" });
+  .meta({ description: "A calendar date, YYYY-MM-DD, in the property's time zone.", example: "2026-12-04", format: "date" });
 
 export const TimestampSchema = z.iso.datetime().meta({ description: "An instant, RFC 3339 in UTC.", example: "2026-11-22T10:15:00.000Z" });
 
@@ -26,15 +28,26 @@ export const NightlyPriceSchema = z
   .object({ date: CalendarDateSchema, amount: z.number().int().meta({ description: "Minor units." }) })
   .meta({ id: "NightlyPrice" });
 
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/**
+ * Text a person typed (lib/text/free-text.ts): at most `max` characters, no control characters
+ * (a multi-line text may hold line breaks and tabs) and no unpaired surrogates.
+ */
+export function freeText(options: { max: number; multiline?: boolean }) {
+  return z
+    .string()
+    .max(options.max, `Must be at most ${options.max} characters.`)
+    .superRefine((value, context) => {
+      const problem = freeTextProblem(value, options);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    });
+}
 
 /** A name: 1–100 characters after trimming, no control characters. */
 export const PersonNameSchema = z
   .string()
   .trim()
   .min(1, "Must not be empty.")
-  .max(100, "Must be at most 100 characters.")
-  .refine((value) => !CONTROL_CHARACTERS.test(value), "Must not contain control characters.");
+  .pipe(freeText({ max: 100 }));
 
 /** 1–N printable ASCII characters. */
 export function printableAscii(max: number) {
@@ -45,10 +58,37 @@ export function printableAscii(max: number) {
     .regex(/^[\x20-\x7e]+$/, "Must be printable ASCII characters.");
 }
 
-/** An opaque id with a type prefix. */
-export function idSchema(prefix: string, example: string) {
-  return z.string().min(1).max(64).meta({ description: `An opaque identifier (prefix ${prefix}_).`, example });
+const ID_NAMES: Record<IdPrefix, string> = { prop: "property", rt: "room type", bk: "booking", key: "API key", staff: "staff", sess: "session", aud: "audit" };
+
+/** The problem a malformed id in a body or query is answered with: the one an unknown id gets. */
+export type UnknownIdProblem = "unknown_room_type";
+
+/**
+ * An opaque id with a type prefix, checked by its form (prefix, alphabet, length) before any
+ * query sees it. `unknownAs` names the problem a malformed value is answered with when it is
+ * the only thing wrong with a request (lib/http/zod-errors.ts), as an unknown id would be.
+ */
+export function idSchema(prefix: IdPrefix, example: string, options: { unknownAs?: UnknownIdProblem } = {}) {
+  const what = ID_NAMES[prefix];
+  return z
+    .string()
+    .refine((value) => isId(prefix, value), {
+      message: `Is not a ${what} id (${prefix}_ and 20 letters and digits).`,
+      ...(options.unknownAs ? { params: { problem: options.unknownAs } } : {}),
+    })
+    .meta({ description: `An opaque identifier (prefix ${prefix}_).`, openapi: { type: "string", pattern: idPattern(prefix), examples: [example] } });
 }
+
+export const PropertyIdSchema = idSchema("prop", "prop_5f3k9q2m8x1c7v4b6n0t");
+export const RoomTypeIdSchema = idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v");
+export const BookingIdSchema = idSchema("bk", "bk_5f3k9q2m8x1c7v4b6n0t");
+export const ApiKeyIdSchema = idSchema("key", "key_8d2m4q7x1c9v3b5n6t0k");
+
+/** A booking's short reference, as the API hands it out (HVH-4K7Q2M). */
+export const BookingReferenceSchema = z
+  .string()
+  .regex(new RegExp(BOOKING_REFERENCE_PATTERN), "Must be a booking reference such as HVH-4K7Q2M.")
+  .meta({ description: "Short reference for guests and staff.", example: "HVH-4K7Q2M" });
 
 /** A whole number in a query string ("3"), with its range. */
 export function queryInteger(min: number, max: number) {

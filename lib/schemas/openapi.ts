@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from "@/lib/http/parse-request";
 import { PLAN_RULES } from "@/lib/properties/plans";
 import { AvailabilityQuerySchema, AvailabilitySchema } from "./availability";
 import { BookingListQuerySchema, BookingListSchema, BookingSchema, CancelBookingSchema, CreateBookingSchema } from "./bookings";
+import { BookingIdSchema, RoomTypeIdSchema } from "./common";
 import { ERROR_CATALOGUE } from "./error-catalogue";
 import { MeSchema } from "./me";
 import { componentSchemas, fieldSchema, schemaRef } from "./openapi-json-schema";
@@ -16,6 +17,7 @@ import { GETTING_STARTED } from "./getting-started";
 void [AvailabilitySchema, BookingSchema, BookingListSchema, CancelBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
 
 type Json = Record<string, unknown>;
+type PathParam = { name: string; description: string; schema: z.ZodType };
 type Operation = {
   method: "get" | "post";
   path: string;
@@ -24,7 +26,7 @@ type Operation = {
   description: string;
   scope: "read" | "write";
   query?: z.ZodObject;
-  pathParams?: { name: string; description: string }[];
+  pathParams?: PathParam[];
   body?: { schema: string; required: boolean };
   success: { status: number; schema: string; description: string; headers?: Json };
   errors: ProblemCode[];
@@ -79,7 +81,7 @@ const OPERATIONS: Operation[] = [
     summary: "One room type",
     description: "A room type of the key's property (404 for any other).",
     scope: "read",
-    pathParams: [{ name: "id", description: "Room type id (rt_…)." }],
+    pathParams: [{ name: "id", description: "Room type id (rt_…). A malformed id is answered 404, as an unknown one.", schema: RoomTypeIdSchema }],
     success: { status: 200, schema: "RoomType", description: "The room type." },
     errors: ["not_found", "validation_failed"],
     curl: `curl ${BASE}/room-types/rt_2b6n0t5f3k9q2m8x1c7v -H "X-Api-Key: $ROOM_BOOKING_KEY"`,
@@ -111,8 +113,12 @@ const OPERATIONS: Operation[] = [
       schema: "Booking",
       description: "The booking (also when replayed for a repeated Idempotency-Key).",
       headers: {
-        Location: { description: "The booking's URL.", schema: { type: "string" } },
-        "Idempotent-Replayed": { description: "`true` when this is the booking an earlier request with the same Idempotency-Key made.", schema: { type: "string", enum: ["true"] } },
+        Location: { description: "The booking's URL.", required: true, schema: { type: "string" } },
+        "Idempotent-Replayed": {
+          description: "`true` when this is the booking an earlier request with the same Idempotency-Key made; absent otherwise.",
+          required: false,
+          schema: { type: "string", enum: ["true"] },
+        },
       },
     },
     errors: [...WRITE, "validation_failed", "unknown_room_type", "occupancy_exceeded", "no_availability", "idempotency_key_reused", "idempotency_key_in_use"],
@@ -143,7 +149,7 @@ const OPERATIONS: Operation[] = [
     summary: "One booking",
     description: "A booking of the key's property (404 for any other).",
     scope: "read",
-    pathParams: [{ name: "id", description: "Booking id (bk_…)." }],
+    pathParams: [{ name: "id", description: "Booking id (bk_…). A malformed id is answered 404, as an unknown one.", schema: BookingIdSchema }],
     success: { status: 200, schema: "Booking", description: "The booking." },
     errors: ["not_found", "validation_failed"],
     curl: `curl ${BASE}/bookings/bk_5f3k9q2m8x1c7v4b6n0t -H "X-Api-Key: $ROOM_BOOKING_KEY"`,
@@ -156,7 +162,7 @@ const OPERATIONS: Operation[] = [
     description:
       "Free of charge until the check-in date has passed at the property; its nights are for sale again at once. Cancelling a cancelled booking returns it unchanged (200). The body is optional.",
     scope: "write",
-    pathParams: [{ name: "id", description: "Booking id (bk_…)." }],
+    pathParams: [{ name: "id", description: "Booking id (bk_…). A malformed id is answered 404, as an unknown one.", schema: BookingIdSchema }],
     body: { schema: "CancelBooking", required: false },
     success: { status: 200, schema: "Booking", description: "The cancelled booking." },
     errors: [...WRITE, "not_found", "validation_failed", "booking_not_cancellable"],
@@ -164,14 +170,37 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
-const RATE_LIMIT_HEADERS: Json = {
-  "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
-  RateLimit: { $ref: "#/components/headers/RateLimit" },
-  "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
-  "X-RateLimit-Limit": { $ref: "#/components/headers/X-RateLimit-Limit" },
-  "X-RateLimit-Remaining": { $ref: "#/components/headers/X-RateLimit-Remaining" },
-  "X-RateLimit-Reset": { $ref: "#/components/headers/X-RateLimit-Reset" },
+/** The headers the API sends, declared on each response that sends them (required where always sent). */
+const HEADERS: Record<string, Json> = {
+  "X-Request-Id": { description: "The request's id (yours when you sent a valid X-Request-Id).", schema: { type: "string" } },
+  RateLimit: { description: 'IETF draft: `"plan";r=remaining;t=seconds until reset`.', schema: { type: "string" } },
+  "RateLimit-Policy": { description: 'IETF draft: `"plan";q=limit;w=60`.', schema: { type: "string" } },
+  "X-RateLimit-Limit": { description: "Requests per minute of the plan.", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "When the window resets, Unix seconds.", schema: { type: "integer" } },
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
 };
+const RATE_LIMIT_HEADER_NAMES = ["RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+
+function header(name: string, required: boolean, note?: string): Json {
+  const definition = HEADERS[name]!;
+  return { ...definition, ...(note ? { description: `${definition.description as string} ${note}` } : {}), required };
+}
+
+/**
+ * Success: the request id and the limit headers, always. Errors: the request id; the limit
+ * headers once the key is known (so never on a 401); Retry-After on 429 and 503, and on a 409
+ * only with idempotency_key_in_use.
+ */
+function responseHeaders(status: number, codes: ProblemCode[] = []): Json {
+  const out: Json = { "X-Request-Id": header("X-Request-Id", true) };
+  if (status === 401) return out;
+  const success = status < 400;
+  for (const name of RATE_LIMIT_HEADER_NAMES) out[name] = header(name, success, success ? undefined : "Sent once the key is known.");
+  if (status === 429 || status === 503) out["Retry-After"] = header("Retry-After", true);
+  if (codes.includes("idempotency_key_in_use")) out["Retry-After"] = header("Retry-After", false, "Sent with `idempotency_key_in_use` only.");
+  return out;
+}
 
 function errorResponses(codes: ProblemCode[]): Json {
   const byStatus = new Map<number, ProblemCode[]>();
@@ -186,10 +215,7 @@ function errorResponses(codes: ProblemCode[]): Json {
         String(status),
         {
           description: list.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].when}`).join(" "),
-          headers: {
-            ...RATE_LIMIT_HEADERS,
-            ...(status === 429 || status === 503 || list.includes("idempotency_key_in_use") ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}),
-          },
+          headers: responseHeaders(status, list),
           content: { "application/problem+json": { schema: schemaRef("Problem") } },
         },
       ]),
@@ -212,7 +238,11 @@ function operation(op: Operation): Json {
     description: `${op.description}\n\nScope: **${op.scope}**${op.scope === "write" ? " (Starter plan or higher, and a key with write scope)" : ""}.`,
     tags: [op.path.startsWith("/bookings") ? "Bookings" : op.path === "/me" ? "Account" : "Rooms and prices"],
     parameters: [
-      ...(op.pathParams ?? []).map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: { type: "string" } })),
+      ...(op.pathParams ?? []).map((p) => {
+        const { description: _description, ...schema } = fieldSchema(p.schema);
+        void _description;
+        return { name: p.name, in: "path", required: true, description: p.description, schema };
+      }),
       ...queryParameters(op.query),
       ...(op.operationId === "createBooking" ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
     ],
@@ -222,7 +252,7 @@ function operation(op: Operation): Json {
     responses: {
       [String(op.success.status)]: {
         description: op.success.description,
-        headers: { ...RATE_LIMIT_HEADERS, ...(op.success.headers ?? {}) },
+        headers: { ...responseHeaders(op.success.status), ...(op.success.headers ?? {}) },
         content: { "application/json": { schema: schemaRef(op.success.schema) } },
       },
       ...errorResponses(op.errors),
@@ -272,15 +302,6 @@ export function openApiDocument(): Json {
             "Recommended on every creation: 1–255 printable ASCII characters, unique per intended booking (a UUID). Remembered for the life of the booking. The same key with the same body replays the booking; with a different body it is 422 idempotency_key_reused.",
           schema: { type: "string", minLength: 1, maxLength: 255 },
         },
-      },
-      headers: {
-        "X-Request-Id": { description: "The request's id (yours when you sent a valid X-Request-Id).", schema: { type: "string" } },
-        RateLimit: { description: 'IETF draft: `"plan";r=remaining;t=seconds until reset`.', schema: { type: "string" } },
-        "RateLimit-Policy": { description: 'IETF draft: `"plan";q=limit;w=60`.', schema: { type: "string" } },
-        "X-RateLimit-Limit": { description: "Requests per minute of the plan.", schema: { type: "integer" } },
-        "X-RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer" } },
-        "X-RateLimit-Reset": { description: "When the window resets, Unix seconds.", schema: { type: "integer" } },
-        "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
       },
       schemas: componentSchemas("input"),
     },

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { CalendarDateSchema, idSchema } from "./common";
+import { CalendarDateSchema, idSchema, RoomTypeIdSchema } from "./common";
 
 export const RatesQuerySchema = z.strictObject({
   from: CalendarDateSchema.meta({ description: "First night (may be in the past)." }),
   to: CalendarDateSchema.meta({ description: "Last night, included; at most 366 nights from `from`." }),
-  roomTypeId: idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v").optional().meta({ description: "Only this room type." }),
+  roomTypeId: idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v", { unknownAs: "unknown_room_type" }).optional().meta({ description: "Only this room type." }),
 });
 
 export const RatesSchema = z
@@ -14,7 +14,7 @@ export const RatesSchema = z
     currency: z.string().length(3),
     roomTypes: z.array(
       z.object({
-        roomTypeId: z.string(),
+        roomTypeId: RoomTypeIdSchema,
         nights: z.array(
           z.object({
             date: CalendarDateSchema,

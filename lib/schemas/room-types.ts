@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { idSchema, MoneySchema } from "./common";
+import { MoneySchema, RoomTypeIdSchema } from "./common";
 
 export const RoomTypeSchema = z
   .object({
-    id: idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v"),
+    id: RoomTypeIdSchema,
     name: z.string(),
     description: z.string(),
     maxAdults: z.number().int().meta({ description: "The most adults one room of this type takes." }),

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
+import { freeTextProblem } from "@/lib/text/free-text";
 import { generatePassword, hashPassword, passwordProblem } from "./password";
 
 export type { StaffRole };
@@ -17,7 +18,7 @@ export function normaliseEmail(email: string): string {
 
 export function emailProblem(email: string): string | undefined {
   const value = normaliseEmail(email);
-  if (value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return `"${email}" is not an e-mail address`;
+  if (value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) || freeTextProblem(value)) return `"${email}" is not an e-mail address`;
   return undefined;
 }
 

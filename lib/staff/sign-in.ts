@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
-import { normaliseEmail } from "./create-staff-user";
+import { emailProblem, normaliseEmail } from "./create-staff-user";
 import { hashPassword, verifyPassword } from "./password";
 import { createStaffSession } from "./staff-sessions";
 
@@ -37,7 +37,8 @@ export async function signIn(
     const retryAfterSeconds = Math.max(byAddress.retryAfterSeconds ?? 0, byAccount.retryAfterSeconds ?? 0, 1);
     return { ok: false, reason: "too_many_attempts", retryAfterSeconds };
   }
-  const user = email.length <= 254 ? await db.staffUser.findUnique({ where: { email } }) : null;
+  // Nothing that cannot be an address reaches the query (a NUL would fail it); it is simply no account.
+  const user = emailProblem(email) === undefined ? await db.staffUser.findUnique({ where: { email } }) : null;
   dummyHash ??= hashPassword("a password nobody has, for timing");
   const valid = await verifyPassword(input.password.slice(0, 200), user?.passwordHash ?? (await dummyHash));
   if (!user || !valid) return { ok: false, reason: "invalid_credentials" };

@@ -18,7 +18,19 @@ const templates = Object.keys(document.paths).map((template) => ({
   pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
 }));
 
-export function openApiProblems(method: string, path: string, status: number, body: unknown, contentType: string | null): string[] {
+/** Headers the API may send: each must be declared on a response that sends it. */
+const API_HEADERS = ["x-request-id", "ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after", "location", "idempotent-replayed"];
+
+function headerProblems(where: string, declared: Json, headers: Headers): string[] {
+  const problems: string[] = [];
+  const names = new Map(Object.entries(declared).map(([name, definition]) => [name.toLowerCase(), definition as Json]));
+  for (const [name, definition] of names) if (definition.required && !headers.has(name)) problems.push(`${where}: required header ${name} missing`);
+  for (const name of API_HEADERS) if (headers.has(name) && !names.has(name)) problems.push(`${where}: sends ${name}, not declared`);
+  return problems;
+}
+
+export function openApiProblems(method: string, path: string, status: number, body: unknown, headers: Headers): string[] {
+  const contentType = headers.get("content-type");
   if (path === "/openapi.json") return [];
   const found = templates.find((t) => t.pattern.test(path));
   if (!found) return status === 404 || status === 401 || status === 429 ? [] : [`${path} is not in the document`];
@@ -29,5 +41,9 @@ export function openApiProblems(method: string, path: string, status: number, bo
   const [mediaType, media] = Object.entries(response.content ?? {})[0] as [string, Json];
   if (!contentType?.startsWith(mediaType)) return [`${method} ${found.template} ${status}: content type ${contentType}, documented ${mediaType}`];
   const validate = ajv.compile({ $ref: media.schema.$ref });
-  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${method} ${found.template} ${status}: ${e.instancePath} ${e.message}`);
+  const where = `${method} ${found.template} ${status}`;
+  return [
+    ...headerProblems(where, response.headers ?? {}, headers),
+    ...(validate(body) ? [] : (validate.errors ?? []).map((e) => `${where}: ${e.instancePath} ${e.message}`)),
+  ];
 }

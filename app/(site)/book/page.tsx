@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { randomUUID } from "node:crypto";
+import { isId } from "@/lib/ids";
 import { fieldErrorsOf, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
@@ -22,6 +24,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
   const params = await searchParams;
   const stay = stayQueryOf(params);
   const roomTypeId = queryValue(params, "roomTypeId");
+  if (!isId("rt", roomTypeId)) notFound();
   const back = <Link className="text-brand-700 underline" href={searchHref(stay)}>← Back to the rooms</Link>;
 
   let availability;
@@ -39,6 +42,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
     );
   }
   const offer = availability.roomTypes.find((r) => r.roomTypeId === roomTypeId);
+  if (!offer && !(await roomTypeExists(roomTypeId))) notFound();
   if (!offer) {
     return (
       <div className="space-y-6">
@@ -65,4 +69,15 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
       <GuestDetailsForm key={`${roomTypeId}|${availability.checkin}|${availability.checkout}|${availability.adults}`} action={bookAction} idempotencyKey={randomUUID()} stay={{ roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, nights: availability.nights }} />
     </div>
   );
+}
+
+/** Whether the hotel has this room type at all (a room not offered may simply be sold out). */
+async function roomTypeExists(roomTypeId: string): Promise<boolean> {
+  try {
+    await getPartnerClient().roomType(roomTypeId);
+    return true;
+  } catch (error) {
+    if (isPartnerApiError(error, "not_found")) return false;
+    throw error;
+  }
 }

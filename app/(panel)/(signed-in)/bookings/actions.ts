@@ -6,16 +6,22 @@ import { z } from "zod";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
+import { CancelBookingSchema } from "@/lib/schemas/bookings";
+import { BookingIdSchema, PropertyIdSchema } from "@/lib/schemas/common";
 import { authorizeAction } from "../../_lib/panel-session";
 
 export type CancelState = { error?: string; done?: string };
 
-const CancelForm = z.object({ propertyId: z.string().min(1), bookingId: z.string().min(1), reason: z.string().max(500).optional() });
+const CancelForm = z.object({ propertyId: PropertyIdSchema, bookingId: BookingIdSchema, reason: CancelBookingSchema.shape.reason });
 
 /** Cancel booking (admins): the same domain function and rules as the partner API. */
 export async function cancelBookingAction(_previous: CancelState, form: FormData): Promise<CancelState> {
   const parsed = CancelForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { error: "The reason is at most 500 characters." };
+  if (!parsed.success) {
+    const reason = parsed.error.issues.find((issue) => issue.path[0] === "reason");
+    if (!reason) notFound(); // an id edited into the form: as unknown as any other
+    return { error: `Reason: ${reason.message}` };
+  }
   const { error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
   const db = getDb();

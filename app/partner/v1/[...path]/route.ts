@@ -1,9 +1,3 @@
-import { ApiProblem } from "@/lib/http/problem";
-import { withPartnerApi } from "@/lib/http/with-partner-api";
+import { unknownPartnerPath } from "@/lib/http/unknown-partner-path";
 
-/** Any other path under /partner/v1: problem+json 404 (after the key checks), never an HTML page. */
-const notFound = withPartnerApi({ scope: "read", route: "unknown path" }, async ({ request }) => {
-  throw new ApiProblem("not_found", `No endpoint ${new URL(request.url).pathname}. See /partner/v1/openapi.json.`);
-});
-
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };
+export { unknownPartnerPath as GET, unknownPartnerPath as POST, unknownPartnerPath as PUT, unknownPartnerPath as PATCH, unknownPartnerPath as DELETE, unknownPartnerPath as OPTIONS };

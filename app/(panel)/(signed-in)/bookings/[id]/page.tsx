@@ -5,6 +5,7 @@ import { CancelBookingForm } from "@/components/panel/cancel-booking-form";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
+import { isId } from "@/lib/ids";
 import { formatMoney } from "@/lib/money/currency";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { cancelBookingAction } from "../actions";
@@ -15,6 +16,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
   const staff = await requireStaff();
   const open = await openProperty(staff);
   const { id } = await params;
+  if (!isId("bk", id)) notFound();
   const booking = await getBooking(getDb(), open.propertyId, id).catch((error: unknown) => {
     if (isDomainError(error, "not_found")) notFound();
     throw error;

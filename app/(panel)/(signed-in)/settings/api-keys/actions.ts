@@ -8,17 +8,18 @@ import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
+import { ApiKeyIdSchema, freeText, PropertyIdSchema } from "@/lib/schemas/common";
 import { authorizeAction } from "../../../_lib/panel-session";
 
 /** What a key action tells the page: an error, or a key value to show once. */
 export type KeyActionState = { error?: string; shown?: { key: string; hint: string; label: string; verb: "Created" | "Rotated" }; done?: string };
 
 const CreateKeyForm = z.object({
-  propertyId: z.string().min(1),
-  label: z.string().trim().min(1, "Give the key a label (1 to 100 characters).").max(100, "Give the key a label (1 to 100 characters)."),
+  propertyId: PropertyIdSchema,
+  label: z.string().trim().min(1, "Give the key a label (1 to 100 characters).").pipe(freeText({ max: 100 })),
   scope: z.enum(["read", "write"], "Choose read or write."),
 });
-const KeyForm = z.object({ propertyId: z.string().min(1), keyId: z.string().min(1) });
+const KeyForm = z.object({ propertyId: PropertyIdSchema, keyId: ApiKeyIdSchema });
 
 /** Domain refusals become a message on the page; a key of another property is "not found". */
 async function run(fn: () => Promise<KeyActionState>): Promise<KeyActionState> {
@@ -35,7 +36,10 @@ async function run(fn: () => Promise<KeyActionState>): Promise<KeyActionState> {
 
 export async function createKeyAction(_previous: KeyActionState, form: FormData): Promise<KeyActionState> {
   const parsed = CreateKeyForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Check the form." };
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    return { error: issue?.path[0] === "label" ? `Label: ${issue.message}` : (issue?.message ?? "Check the form.") };
+  }
   const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
   return run(async () => {

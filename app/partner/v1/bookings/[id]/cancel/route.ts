@@ -1,13 +1,14 @@
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
-import { parseJsonBody, parseQuery } from "@/lib/http/parse-request";
+import { parseJsonBody, parsePathId, parseQuery } from "@/lib/http/parse-request";
 import { methodNotAllowed, withPartnerApi } from "@/lib/http/with-partner-api";
 import { CancelBookingSchema } from "@/lib/schemas/bookings";
-import { NoQuerySchema } from "@/lib/schemas/common";
+import { BookingIdSchema, NoQuerySchema } from "@/lib/schemas/common";
 
 export const POST = withPartnerApi({ scope: "write", route: "POST /bookings/{id}/cancel" }, async ({ request, db, property, params }) => {
+  const bookingId = parsePathId(params.id, BookingIdSchema, "booking");
   parseQuery(request, NoQuerySchema);
   const { reason } = await parseJsonBody(request, CancelBookingSchema, { optional: true });
-  return { body: await cancelBooking(db, { property, bookingId: params.id!, reason }) };
+  return { body: await cancelBooking(db, { property, bookingId, reason }) };
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("/bookings/{id}/cancel", ["POST"]);
