@@ -11,7 +11,9 @@ import { assertLocalDatabase, dropDatabase, withDatabaseName } from "../db/local
  * E2E_SKIP_BUILD=1) started with `next start` on a database of its own (a new database on
  * DATABASE_URL's server, else a throw-away embedded cluster), migrated and seeded. The demo
  * credentials are written to .data/e2e/local-state.json and the database URL to
- * .data/e2e/database.json for the tests (e2e/support).
+ * .data/e2e/database.json for the tests (e2e/support). A second instance of the same build,
+ * on the same database and Redis, listens on E2E_PORT + 1 (its URL in .data/e2e/instances.json)
+ * for the tests that prove several instances share limits, keys and bookings.
  */
 const root = resolve(import.meta.dirname, "..", "..");
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -60,17 +62,22 @@ async function main() {
     const build = spawnSync(next, ["build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...env, NODE_ENV: "production" } });
     if (build.status !== 0) throw new Error("next build failed");
   }
-  const server = spawn(next, ["start", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: root, stdio: "inherit", env });
+  const instances = [port, port + 1].map((instancePort) =>
+    spawn(next, ["start", "--port", String(instancePort), "--hostname", "127.0.0.1"], { cwd: root, stdio: "inherit", env }),
+  );
+  writeFileSync(join(dirname(E2E_STATE_FILE), "instances.json"), JSON.stringify({ urls: [port, port + 1].map((p) => `http://127.0.0.1:${p}`) }));
   const shutdown = async () => {
-    server.kill("SIGTERM");
+    for (const instance of instances) instance.kill("SIGTERM");
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => say(`cleanup: ${String(error)}`));
     process.exit(0);
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-  server.on("exit", (code) => {
-    if (code !== null && code !== 0) say(`next start exited with ${code}`);
-  });
+  for (const instance of instances) {
+    instance.on("exit", (code) => {
+      if (code !== null && code !== 0) say(`next start exited with ${code}`);
+    });
+  }
 }
 
 main().catch((error: unknown) => {
