@@ -4,7 +4,7 @@ import type { RateLimiter } from "@/lib/rate-limit/types";
 export type HealthReport = {
   status: "ok" | "degraded";
   database: "ok" | "unreachable";
-  /** "degraded" when the shared limiter's Redis does not answer and the API is failing open. */
+  /** "degraded" when the shared limiter's Redis does not answer or its circuit breaker is open (the API is failing open). */
   rateLimit: "ok" | "degraded";
   rateLimitBackend: RateLimiter["backend"];
 };

@@ -9,7 +9,7 @@ import { UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
 import { clientAddress } from "@/lib/http/client-address";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
-import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
+import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { printableAscii, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { GuestSchema } from "@/lib/schemas/bookings";
 import type { BookState, CancelStayState, FindBookingState } from "@/components/booking-widget/form-states";
@@ -76,7 +76,8 @@ export async function cancelStayAction(_previous: CancelStayState, form: FormDat
 export async function findBookingAction(_previous: FindBookingState, form: FormData): Promise<FindBookingState> {
   const values = { reference: String(form.get("reference") ?? "").slice(0, 40), email: String(form.get("email") ?? "").slice(0, 300) };
   if (!values.reference.trim() || !values.email.trim()) return { values, error: "Enter your booking reference and the e-mail address you booked with." };
-  const decision = await getRateLimiter().check(`find-booking:${clientAddress(await headers())}`, FIND_BOOKING_POLICY);
+  // Must not fail open (guessing references): an in-process limit while Redis is down.
+  const decision = await getRateLimiterWithLocalFallback().check(`find-booking:${clientAddress(await headers())}`, FIND_BOOKING_POLICY);
   if (!decision.allowed) return { values, error: "Too many attempts. Please try again in a few minutes." };
   let booking;
   try {

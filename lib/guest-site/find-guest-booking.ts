@@ -3,7 +3,10 @@ import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { RateLimitPolicy } from "@/lib/rate-limit/types";
 
-/** "Find your booking" attempts per client address: enough for typos, too few to guess references. */
+/**
+ * "Find your booking" attempts per client address: enough for typos, too few to guess references.
+ * Must not fail open: checked with getRateLimiterWithLocalFallback().
+ */
 export const FIND_BOOKING_POLICY: RateLimitPolicy = { name: "find-booking-address", limit: 20, windowSeconds: 900 };
 
 /**

@@ -12,7 +12,10 @@ export type Scope = "read" | "write";
 /** A client address may send 60 invalid keys a minute; the 61st on is refused with 429. */
 export const INVALID_KEY_POLICY: RateLimitPolicy = { name: "invalid-keys", limit: 60, windowSeconds: 60 };
 
-/** Key present (401 missing_api_key), then valid (401 invalid_api_key, or 429 for guessing). */
+/**
+ * Key present (401 missing_api_key), then valid (401 invalid_api_key, or 429 for guessing).
+ * The guessing limit must not fail open: pass getRateLimiterWithLocalFallback().
+ */
 export async function authenticate(request: Request, db: Db, limiter: RateLimiter): Promise<AuthenticatedKey> {
   const value = request.headers.get("x-api-key");
   if (value === null || value.trim() === "") throw new ApiProblem("missing_api_key", "Missing X-Api-Key header.");
@@ -28,7 +31,7 @@ export async function authenticate(request: Request, db: Db, limiter: RateLimite
   throw new ApiProblem("invalid_api_key", "Invalid API key.");
 }
 
-/** The property's plan limit, shared by all its keys and instances (429 rate_limited). */
+/** The property's plan limit, shared by all its keys and instances (429 rate_limited); fails open when Redis does not answer. */
 export async function rateLimit(key: AuthenticatedKey, limiter: RateLimiter, headers: Headers): Promise<void> {
   const plan = key.property.plan;
   const policy: RateLimitPolicy = { name: plan, limit: PLAN_RULES[plan].requestsPerMinute, windowSeconds: 60 };

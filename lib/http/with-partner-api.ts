@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from "@/lib/db-errors";
 import { DomainError, type FieldError } from "@/lib/errors";
 import { log, type Logger } from "@/lib/log";
 import { touchLastUsed } from "@/lib/api-keys/touch-last-used";
-import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
+import { getRateLimiter, getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { authenticate, authorize, rateLimit, type AuthenticatedKey, type Scope } from "./partner-auth";
 import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, type ProblemCode } from "./problem";
 import { requestIdFor } from "./request-id";
@@ -73,10 +73,10 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
     let response: Response;
     try {
       const db = getDb();
-      const limiter = getRateLimiter();
-      key = await authenticate(request, db, limiter);
+      // Key guessing must not fail open (an in-process limit while Redis is down); plan limits do.
+      key = await authenticate(request, db, getRateLimiterWithLocalFallback());
       requestLog = requestLog.child({ propertyId: key.propertyId, keyId: key.id });
-      await rateLimit(key, limiter, headers);
+      await rateLimit(key, getRateLimiter(), headers);
       touchLastUsed(db, key.id).catch((error: unknown) => requestLog.warn({ err: error }, "could not record key use"));
       authorize(key, options.scope);
       const params = Object.fromEntries(

@@ -2,10 +2,14 @@ import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { describeRateLimiterTarget, rateLimiterConfigFromEnv } from "./config-from-env";
 import { createRateLimiter } from "./create-rate-limiter";
+import { withLocalFallback } from "./local-fallback";
 import type { RateLimiter } from "./types";
 
 // On globalThis so that module reloads in development do not open a connection each.
-const holder = globalThis as typeof globalThis & { __roomBookingRateLimiter?: RateLimiter };
+const holder = globalThis as typeof globalThis & {
+  __roomBookingRateLimiter?: RateLimiter;
+  __roomBookingLocalFallback?: { shared: RateLimiter; limiter: RateLimiter };
+};
 
 /**
  * The process-wide limiter, chosen from the environment on first use (config-from-env.ts):
@@ -27,9 +31,25 @@ export function getRateLimiter(): RateLimiter {
   return limiter;
 }
 
-/** Closes the process-wide limiter (shutdown, tests); the next getRateLimiter() makes a new one. */
+/**
+ * The limiter of the limits that must not fail open: staff sign-in, Find your booking and key
+ * guessing (invalid API keys). The process-wide limiter, with an in-process fallback (same
+ * policy) for the checks Redis could not count (local-fallback.ts). The partner API's plan
+ * limits use getRateLimiter() and fail open.
+ */
+export function getRateLimiterWithLocalFallback(): RateLimiter {
+  const shared = getRateLimiter();
+  if (holder.__roomBookingLocalFallback?.shared !== shared) {
+    holder.__roomBookingLocalFallback = { shared, limiter: withLocalFallback(shared) };
+  }
+  return holder.__roomBookingLocalFallback.limiter;
+}
+
+/** Closes the process-wide limiter and its local fallback (shutdown, tests); the next call makes new ones. */
 export async function closeRateLimiter(): Promise<void> {
   const limiter = holder.__roomBookingRateLimiter;
+  const fallback = holder.__roomBookingLocalFallback;
   holder.__roomBookingRateLimiter = undefined;
-  await limiter?.close();
+  holder.__roomBookingLocalFallback = undefined;
+  await Promise.all([limiter?.close(), fallback?.limiter.close()]);
 }

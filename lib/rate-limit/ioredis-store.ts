@@ -1,4 +1,4 @@
-import IORedis from "ioredis";
+import IORedis, { ReplyError } from "ioredis";
 import { toCount, type RedisStore, type UpstashStyleScripting } from "./redis-store";
 
 /** The subset of an ioredis client the store uses (a fake in unit tests). */
@@ -94,6 +94,7 @@ export function storeOverIoredis(client: IoredisLike, options: { connectWaitMs: 
       await ready();
       await client.ping();
     },
+    isErrorReply: (error) => error instanceof ReplyError,
     async close() {
       if (client.status === "ready") {
         await client.quit().catch(() => client.disconnect());

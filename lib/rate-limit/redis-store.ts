@@ -9,6 +9,12 @@ export type RedisStore = {
   readCounters(keys: string[]): Promise<number[]>;
   /** Resolves when the server answers PING; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * Whether a rejection is Redis answering with an error (WRONGTYPE, NOPERM, ...) rather than a
+   * connection failure: the circuit breaker counts only timeouts and connection failures, so a
+   * few bad keys cannot open it for everyone. Absent: every error counts as a failure.
+   */
+  isErrorReply?(error: unknown): boolean;
   close(): Promise<void>;
 };
 

@@ -10,7 +10,11 @@ export type RateLimitDecision = {
   resetSeconds: number;
   /** Set when !allowed: whole seconds 1..60, never earlier than a request could really pass. */
   retryAfterSeconds?: number;
-  /** The backend failed or timed out and the request was allowed (fail open). */
+  /**
+   * The shared backend did not count this request (it failed, timed out, or its circuit breaker
+   * is open). From the limiter alone the request was allowed (fail open); behind
+   * withLocalFallback the decision is the in-process limiter's, with the same policy.
+   */
   degraded?: boolean;
 };
 
@@ -20,7 +24,7 @@ export interface RateLimiter {
   readonly backend: RateLimitBackend;
   /** Counts one request for `identifier` against `policy` (sliding window). */
   check(identifier: string, policy: RateLimitPolicy): Promise<RateLimitDecision>;
-  /** "ok", or "degraded" when the shared backend does not answer (the API is failing open). */
+  /** "ok", or "degraded" when the shared backend does not answer or its circuit breaker is open (the API is failing open). */
   health(): Promise<"ok" | "degraded">;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { Redis } from "@upstash/redis";
+import { errors, Redis } from "@upstash/redis";
 import { toCount, type RedisStore } from "./redis-store";
 
 /**
@@ -26,6 +26,16 @@ export function createUpstashRestStore(options: { url: string; token: string; re
     async ping() {
       await redis.ping();
     },
+    isErrorReply: isRedisErrorReply,
     async close() {},
   };
+}
+
+/**
+ * Redis's own error replies come back as UpstashError "<CODE> <message>, command was: ..."
+ * (WRONGTYPE, ERR, NOSCRIPT, ...): Upstash answered. Anything else (fetch failed, aborted,
+ * 401 "Unauthorized", an unparsable body from a proxy) counts as the service being unreachable.
+ */
+export function isRedisErrorReply(error: unknown): boolean {
+  return error instanceof errors.UpstashError && !(error instanceof errors.UpstashJSONParseError) && /^[A-Z][A-Z_-]+ /.test(error.message);
 }

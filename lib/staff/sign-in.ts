@@ -4,7 +4,10 @@ import { emailProblem, normaliseEmail } from "./create-staff-user";
 import { hashPassword, verifyPassword } from "./password";
 import { createStaffSession } from "./staff-sessions";
 
-/** Repeated failures are limited per client address and per account (e-mail), over 15 minutes. */
+/**
+ * Repeated failures are limited per client address and per account (e-mail), over 15 minutes.
+ * These limits must not fail open: the app checks them with getRateLimiterWithLocalFallback().
+ */
 export const SIGN_IN_POLICIES = {
   perAddress: { name: "sign-in-address", limit: 30, windowSeconds: 900 },
   perAccount: { name: "sign-in-account", limit: 10, windowSeconds: 900 },

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { clientAddress } from "@/lib/http/client-address";
-import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
+import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { signIn } from "@/lib/staff/sign-in";
 import { endStaffSession } from "@/lib/staff/staff-sessions";
 import { cookieOptions, PROPERTY_COOKIE, SESSION_COOKIE } from "../_lib/panel-session";
@@ -18,7 +18,8 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
   const parsed = SignInForm.safeParse({ email: form.get("email"), password: form.get("password") });
   const email = String(form.get("email") ?? "").slice(0, 254);
   if (!parsed.success) return { error: "Enter your e-mail address and password.", email };
-  const result = await signIn(getDb(), getRateLimiter(), { ...parsed.data, clientAddress: clientAddress(await headers()) });
+  // Sign-in limits must not fail open: in-process limits while Redis is down.
+  const result = await signIn(getDb(), getRateLimiterWithLocalFallback(), { ...parsed.data, clientAddress: clientAddress(await headers()) });
   if (!result.ok) {
     return result.reason === "too_many_attempts"
       ? { error: `Too many attempts. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minute(s).`, email }

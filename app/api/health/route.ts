@@ -7,7 +7,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * 200 { status, database: "ok", rateLimit, rateLimitBackend }; 503 when the database does not
- * answer. A degraded rate limiter (Redis down, API failing open) is reported but still 200.
+ * answer. A degraded rate limiter (Redis down or its circuit breaker open, API failing open) is
+ * reported but still 200; while the breaker is open it is reported without waiting for Redis.
  */
 export async function GET() {
   let report: HealthReport;
