@@ -1,8 +1,12 @@
 import type { Db } from "@/lib/db";
 import { CommandArgs, type OptionSpec, UsageError } from "./parse-args";
 
-/** What a command prints: one JSON object with --json, else a few lines for a person. */
-export type CommandOutput = { json: Record<string, unknown>; text: string };
+/**
+ * What a command prints: one JSON object with --json, else a few lines for a person.
+ * `exitCode` (default 0) lets a command report a finding, e.g. violations found, with exit 1
+ * while still printing its result.
+ */
+export type CommandOutput = { json: Record<string, unknown>; text: string; exitCode?: number };
 
 /** What a command may use while it runs (after its arguments were checked). */
 export type CommandContext = { db: Db; warn: (line: string) => void };
@@ -11,7 +15,7 @@ export type CommandContext = { db: Db; warn: (line: string) => void };
 export type ParseContext = { readStdin: () => Promise<string> };
 
 export type CommandDefinition<Input> = {
-  /** Group and action, e.g. "property create". */
+  /** Group and action, e.g. "property create", or one word, e.g. "check". */
   name: string;
   /** The arguments after the name, as shown by help, e.g. "SLUG PLAN". */
   args: string;

@@ -1,3 +1,4 @@
+import { check } from "./check-command";
 import type { AdminCommand } from "./command";
 import { keyCreate, keyList, keyRevoke, keyRotate } from "./key-commands";
 import { UsageError } from "./parse-args";
@@ -20,6 +21,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   keyList,
   staffCreate,
   staffSetPassword,
+  check,
 ];
 
 const LEADING_FLAGS = new Set(["--json", "--help", "-h"]);
@@ -27,8 +29,9 @@ const LEADING_FLAGS = new Set(["--json", "--help", "-h"]);
 export type Selection = { kind: "help"; json: boolean } | { kind: "command"; command: AdminCommand; argv: string[] };
 
 /**
- * Finds the command the words name ("property create ..."); `help`, `--help` or `-h` in
- * front select the usage listing. `--json` and `--help` may also come before the words.
+ * Finds the command the words name ("property create ...", or a one-word command such as
+ * "check ..."); `help`, `--help` or `-h` in front select the usage listing. `--json` and
+ * `--help` may also come before the words.
  */
 export function selectCommand(argv: readonly string[], commands: readonly AdminCommand[] = COMMANDS): Selection {
   const leading: string[] = [];
@@ -41,6 +44,8 @@ export function selectCommand(argv: readonly string[], commands: readonly AdminC
   if (group === "help" || (group === undefined && wantsHelp)) return { kind: "help", json };
   if (group === undefined) throw new UsageError("no command given");
   if (group.startsWith("-")) throw new UsageError(`unknown option ${group} before the command`);
+  const single = commands.find((command) => command.name === group);
+  if (single) return { kind: "command", command: single, argv: [...leading, ...argv.slice(index + 1)] };
 
   const actions = commands.filter((command) => command.name.startsWith(`${group} `)).map((command) => command.name.slice(group.length + 1));
   if (!actions.length) throw new UsageError(`unknown command "${group}"`);

@@ -44,7 +44,8 @@ export class CommandArgs {
     }
     const args = new CommandArgs(parsed.values, parsed.positionals);
     if (args.flag("help")) return args; // the caller prints the command's usage; nothing else is checked
-    if (parsed.positionals.length < positionalNames.length) throw new UsageError(`missing ${positionalNames[parsed.positionals.length]}`);
+    const required = positionalNames.filter((name) => !name.startsWith("[")).length;
+    if (parsed.positionals.length < required) throw new UsageError(`missing ${positionalNames[parsed.positionals.length]}`);
     if (parsed.positionals.length > positionalNames.length) {
       throw new UsageError(`unexpected argument "${parsed.positionals[positionalNames.length]}"`);
     }
@@ -54,6 +55,11 @@ export class CommandArgs {
   /** The positional at `index` (its presence was checked by parse). */
   positional(index: number): string {
     return this.positionals[index] ?? "";
+  }
+
+  /** An optional positional (named "[NAME]" in the command's list, after the required ones). */
+  optionalPositional(index: number): string | undefined {
+    return this.positionals[index];
   }
 
   flag(name: string): boolean {

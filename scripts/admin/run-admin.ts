@@ -34,7 +34,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo, openDatabas
     }
     const output = await openDatabase((db) => prepared.run({ db, warn: io.stderr }));
     io.stdout(renderOutput(output, prepared.json));
-    return EXIT_OK;
+    return output.exitCode ?? EXIT_OK;
   } catch (error) {
     const failure = describeFailure(error, io.debug);
     io.stderr(failure.message);
