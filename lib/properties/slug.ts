@@ -1,3 +1,8 @@
+/** Whether `value` has the form slugify gives (lower-case letters and digits between hyphens, at most 60). */
+export function isSlug(value: string): boolean {
+  return value.length <= 60 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value);
+}
+
 /** "Harbour View Hotel" → "harbour-view-hotel". */
 export function slugify(name: string): string {
   return (

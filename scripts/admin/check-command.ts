@@ -12,7 +12,7 @@ export const check = defineCommand({
     "night_missing (a night of a booking's stay has no room_nights row), " +
     "nightly_prices_mismatch (a booking's nightly prices are not one entry per night of its stay).",
   positionals: ["[SLUG]"],
-  parse: (args) => ({ slug: args.optionalPositional(0) }),
+  parse: (args) => ({ slug: args.slug(0, { optional: true }) }),
   async run({ db }, { slug }) {
     const result = await checkInvariants(db, { propertySlug: slug });
     return {

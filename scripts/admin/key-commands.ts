@@ -22,7 +22,7 @@ export const keyCreate = defineCommand({
     const label = args.optionalString("label");
     const labelProblem = label === undefined ? undefined : validateKeyLabel(label);
     if (labelProblem) throw new UsageError(labelProblem);
-    return { slug: args.positional(0), scope, label };
+    return { slug: args.slug(0), scope, label };
   },
   async run({ db }, { slug, scope, label }) {
     const property = await findPropertyBySlug(db, slug);
@@ -39,7 +39,7 @@ export const keyRotate = defineCommand({
   args: "KEY_ID",
   summary: "Replace a key's value with a new one (same label and scope); the old value stops working at once.",
   positionals: ["KEY_ID"],
-  parse: (args) => ({ keyId: args.positional(0) }),
+  parse: (args) => ({ keyId: args.id(0, "key") }),
   async run({ db }, { keyId }) {
     const key = await rotateApiKey(db, { keyId, actor: ADMIN_CLI_ACTOR });
     return {
@@ -54,7 +54,7 @@ export const keyRevoke = defineCommand({
   args: "KEY_ID",
   summary: "Revoke a key; it fails on the very next request.",
   positionals: ["KEY_ID"],
-  parse: (args) => ({ keyId: args.positional(0) }),
+  parse: (args) => ({ keyId: args.id(0, "key") }),
   async run({ db }, { keyId }) {
     const revoked = await revokeApiKey(db, { keyId, actor: ADMIN_CLI_ACTOR });
     return { json: { id: revoked.id, revokedAt: revoked.revokedAt }, text: `Revoked ${revoked.id} (at ${revoked.revokedAt.toISOString()}).` };
@@ -66,7 +66,7 @@ export const keyList = defineCommand({
   args: "SLUG",
   summary: "List a property's API keys with their status (never their values).",
   positionals: ["SLUG"],
-  parse: (args) => ({ slug: args.positional(0) }),
+  parse: (args) => ({ slug: args.slug(0) }),
   async run({ db }, { slug }) {
     const property = await findPropertyBySlug(db, slug);
     const keys = await listApiKeys(db, property.id);

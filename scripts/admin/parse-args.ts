@@ -1,4 +1,6 @@
 import { parseArgs } from "node:util";
+import { isId, type IdPrefix } from "@/lib/ids";
+import { isSlug } from "@/lib/properties/slug";
 
 /** Bad arguments: the CLI prints the message on one line and exits 2, before touching the database. */
 export class UsageError extends Error {
@@ -57,9 +59,21 @@ export class CommandArgs {
     return this.positionals[index] ?? "";
   }
 
-  /** An optional positional (named "[NAME]" in the command's list, after the required ones). */
-  optionalPositional(index: number): string | undefined {
-    return this.positionals[index];
+  /** The positional at `index`, an id of this kind: checked by its form, so nothing malformed reaches a query. */
+  id(index: number, prefix: IdPrefix): string {
+    const value = this.positional(index);
+    if (!isId(prefix, value)) throw new UsageError(`"${value}" is not an id of the form ${prefix}_ and 20 lower-case letters and digits`);
+    return value;
+  }
+
+  /** The positional at `index` (or undefined when optional and absent), a property slug such as harbour-view-hotel. */
+  slug(index: number): string;
+  slug(index: number, options: { optional: true }): string | undefined;
+  slug(index: number, options: { optional?: boolean } = {}): string | undefined {
+    const value = this.positionals[index];
+    if (value === undefined && options.optional) return undefined;
+    if (value === undefined || !isSlug(value)) throw new UsageError(`"${value ?? ""}" is not a property slug (lower-case letters, digits and hyphens, e.g. harbour-view-hotel)`);
+    return value;
   }
 
   flag(name: string): boolean {

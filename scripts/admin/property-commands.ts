@@ -35,7 +35,7 @@ export const propertySetPlan = defineCommand({
   parse(args) {
     const plan = args.positional(1);
     if (!isPlan(plan)) throw new UsageError(`plan "${plan}" is not one of ${PLANS.join(", ")}`);
-    return { slug: args.positional(0), plan };
+    return { slug: args.slug(0), plan };
   },
   async run({ db }, input) {
     const property = await setPropertyPlan(db, input);

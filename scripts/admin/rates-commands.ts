@@ -18,7 +18,7 @@ export const ratesSet = defineCommand({
   parse(args) {
     if (args.flag("closed") && args.flag("open")) throw new UsageError("give --closed or --open, not both");
     const input = {
-      roomTypeId: args.positional(0),
+      roomTypeId: args.id(0, "rt"),
       from: args.string("from"),
       to: args.string("to"),
       price: args.optionalWholeNumber("price"),

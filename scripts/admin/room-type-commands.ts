@@ -20,7 +20,7 @@ export const roomTypeCreate = defineCommand({
   },
   parse(args) {
     const input = {
-      slug: args.positional(0),
+      slug: args.slug(0),
       name: args.string("name"),
       maxAdults: args.wholeNumber("max-adults"),
       rooms: args.wholeNumber("rooms"),
@@ -46,7 +46,7 @@ export const roomTypeList = defineCommand({
   args: "SLUG",
   summary: "List a property's room types.",
   positionals: ["SLUG"],
-  parse: (args) => ({ slug: args.positional(0) }),
+  parse: (args) => ({ slug: args.slug(0) }),
   async run({ db }, { slug }) {
     const property = await findPropertyBySlug(db, slug);
     const roomTypes = await listRoomTypes(db, property.id);

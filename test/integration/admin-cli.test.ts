@@ -172,10 +172,10 @@ describe("admin CLI", { timeout: 120_000 }, () => {
     expect(replacement).toMatchObject({ hash: sha256(rotated.key as string), label: "Website", scope: "read", revokedAt: null });
     expect(replacement.hash).not.toBe(old.hash);
 
-    const [revoked, unknown] = await Promise.all([admin(["key", "revoke", replacement.id, "--json"]), admin(["key", "revoke", "key_doesnotexist"])]);
+    const [revoked, unknown] = await Promise.all([admin(["key", "revoke", replacement.id, "--json"]), admin(["key", "revoke", "key_00000000000000000000"])]);
     const revokedAt = (await db.apiKey.findUniqueOrThrow({ where: { id: replacement.id } })).revokedAt;
     expect(json(revoked)).toEqual({ id: replacement.id, revokedAt: revokedAt?.toISOString() });
-    expect(failure(unknown, 1)).toBe('error: no API key with id "key_doesnotexist"');
+    expect(failure(unknown, 1)).toBe('error: no API key with id "key_00000000000000000000"');
 
     const listed = await admin(["key", "list", slug, "--json"]);
     const data = json(listed).data as Record<string, unknown>[];

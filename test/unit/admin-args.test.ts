@@ -27,7 +27,7 @@ async function inputOf(argv: string[], stdin = ""): Promise<unknown> {
   return (prepared as PreparedCommand).input;
 }
 
-const RATES = ["rates", "set", "rt_1", "--from", "2026-05-01", "--to", "2026-05-03"];
+const RATES = ["rates", "set", "rt_2b6n0t5f3k9q2m8x1c7v", "--from", "2026-05-01", "--to", "2026-05-03"];
 
 describe("admin CLI arguments", () => {
   it.each([
@@ -47,9 +47,9 @@ describe("admin CLI arguments", () => {
     ["an empty number", [...RATES, "--rooms", ""]],
     ["an exponent", [...RATES, "--price", "1e3"]],
     ["a negative price", [...RATES, "--price=-5"]],
-    ["a bad date", ["rates", "set", "rt_1", "--from", "2026-5-1", "--to", "2026-05-03", "--price", "1"]],
-    ["an impossible date", ["rates", "set", "rt_1", "--from", "2026-02-30", "--to", "2026-03-03", "--price", "1"]],
-    ["to before from", ["rates", "set", "rt_1", "--from", "2026-05-03", "--to", "2026-05-01", "--price", "1"]],
+    ["a bad date", ["rates", "set", "rt_2b6n0t5f3k9q2m8x1c7v", "--from", "2026-5-1", "--to", "2026-05-03", "--price", "1"]],
+    ["an impossible date", ["rates", "set", "rt_2b6n0t5f3k9q2m8x1c7v", "--from", "2026-02-30", "--to", "2026-03-03", "--price", "1"]],
+    ["to before from", ["rates", "set", "rt_2b6n0t5f3k9q2m8x1c7v", "--from", "2026-05-03", "--to", "2026-05-01", "--price", "1"]],
     ["both --closed and --open", [...RATES, "--closed", "--open"]],
     ["nothing to change", RATES],
     ["an option given twice", [...RATES, "--price", "1", "--price", "2"]],
@@ -60,6 +60,17 @@ describe("admin CLI arguments", () => {
     ["a bad e-mail", ["staff", "create", "not-an-email", "--property", "inn"]],
     ["an unknown role", ["staff", "create", "a@b.co", "--property", "inn", "--role", "owner"]],
     ["a missing --property", ["staff", "create", "a@b.co"]],
+    ["a malformed room type id", ["rates", "set", "rt_1", "--from", "2026-05-01", "--to", "2026-05-03", "--price", "1"]],
+    ["a room type id with a NUL", ["rates", "set", "rt_2b6n0t5f3k9q2m8x1c7\u0000", "--from", "2026-05-01", "--to", "2026-05-03", "--price", "1"]],
+    ["a key id of another kind", ["key", "rotate", "rt_2b6n0t5f3k9q2m8x1c7v"]],
+    ["a malformed key id", ["key", "revoke", "key_%00"]],
+    ["a slug with capitals", ["room-type", "list", "Harbour"]],
+    ["a slug with a NUL", ["key", "list", "inn\u0000"]],
+    ["a slug for check that is not one", ["check", "../inn"]],
+    ["a property name with a control character", ["property", "create", "--name", "Inn\u001b[31m", "--timezone", "UTC", "--currency", "EUR", "--plan", "free"]],
+    ["a room type name with an unpaired surrogate", ["room-type", "create", "inn", "--name", "D\ud800", "--max-adults", "2", "--rooms", "1", "--price", "1"]],
+    ["a key label with a NUL", ["key", "create", "inn", "--scope", "read", "--label", "a\u0000b"]],
+    ["an e-mail with a NUL", ["staff", "create", "a\u0000@b.co", "--property", "inn"]],
   ])("refuses %s: exit 2, one line on stderr, nothing on stdout, no database", async (_, argv) => {
     const result = await run(argv);
     expect(result.code).toBe(2);
@@ -102,7 +113,7 @@ describe("admin CLI arguments", () => {
 
   it("reads numbers, dates and flags into the domain's input", async () => {
     expect(await inputOf([...RATES, "--price", "15000", "--closed", "--json"])).toEqual({
-      roomTypeId: "rt_1",
+      roomTypeId: "rt_2b6n0t5f3k9q2m8x1c7v",
       from: "2026-05-01",
       to: "2026-05-03",
       price: 15000,

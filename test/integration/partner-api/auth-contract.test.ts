@@ -90,7 +90,7 @@ describe("the auth contract, on every partner route", () => {
       expect(response.headers.get("ratelimit-policy")).toBe('"starter";q=1200;w=60');
       expect(response.headers.get("access-control-allow-origin"), "no CORS").toBeNull();
     }
-    const error = await api("GET", "/bookings/bk_unknown", { key: paid.readKey.key });
+    const error = await api("GET", "/bookings/bk_00000000000000000000", { key: paid.readKey.key });
     expectProblem(error, 404, "not_found");
     expect(error.headers.get("x-ratelimit-limit")).toBe("1200");
   });

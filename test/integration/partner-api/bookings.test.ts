@@ -87,8 +87,11 @@ describe("POST /bookings", () => {
     expect(soldOut.body).toMatchObject({ code: "no_availability" });
     expect(soldOut.body.detail).toContain(addDays(checkin, 1));
 
-    const unknown = await api("POST", "/bookings", { key, body: body({ roomTypeId: "rt_nope" }) });
-    expect(unknown).toMatchObject({ status: 422, body: { code: "unknown_room_type" } });
+    // Unknown, and malformed (refused by its form before any query): the same answer.
+    for (const id of ["rt_00000000000000000000", "rt_nope", "rt_\u0000"]) {
+      const unknown = await api("POST", "/bookings", { key, body: body({ roomTypeId: id }) });
+      expect(unknown, id).toMatchObject({ status: 422, body: { code: "unknown_room_type" } });
+    }
     const crowd = await api("POST", "/bookings", { key, body: body({ roomTypeId, adults: 2 }) });
     expect(crowd).toMatchObject({ status: 422, body: { code: "occupancy_exceeded" } });
   });
