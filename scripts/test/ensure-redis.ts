@@ -5,8 +5,9 @@ import { freePort } from "../lib/ports";
 
 /**
  * A Redis for the rate-limit tests: REDIS_URL when set, else a private redis-server on a free
- * port (nothing kept on disk), installed from Debian's packages when running as root and
- * missing. Tests use key prefixes of their own and never flush.
+ * port (nothing kept on disk). redis-server itself is needed either way (the fault tests start
+ * their own), installed from Debian's packages when running as root and missing. Tests use
+ * key prefixes of their own and never flush.
  */
 export type TestRedis = { url: string; stop: () => Promise<void> };
 
@@ -29,9 +30,11 @@ async function answersPing(port: number): Promise<boolean> {
   });
 }
 
-export async function ensureRedis(): Promise<TestRedis> {
-  const fromEnv = process.env.REDIS_URL?.trim();
-  if (fromEnv) return { url: fromEnv, stop: async () => {} };
+/**
+ * The redis-server program: the fault tests start private ones (stopped, frozen) even when
+ * REDIS_URL names the shared Redis. Installed from Debian's packages when running as root.
+ */
+function ensureRedisServerProgram(): void {
   if (!hasRedisServer()) {
     if (process.getuid?.() === 0 && existsSync("/etc/debian_version")) {
       console.error("[test] no redis-server found: installing Debian's redis-server package ...");
@@ -39,9 +42,15 @@ export async function ensureRedis(): Promise<TestRedis> {
       spawnSync("apt-get", ["install", "-y", "-qq", "redis-server"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
     }
     if (!hasRedisServer()) {
-      throw new Error("No Redis for the rate-limit tests. Install redis-server (Debian/Ubuntu: apt-get install redis-server), or set REDIS_URL.");
+      throw new Error("No redis-server for the rate-limit and fault tests. Install it (Debian/Ubuntu: apt-get install redis-server).");
     }
   }
+}
+
+export async function ensureRedis(): Promise<TestRedis> {
+  ensureRedisServerProgram();
+  const fromEnv = process.env.REDIS_URL?.trim();
+  if (fromEnv) return { url: fromEnv, stop: async () => {} };
   const port = await freePort();
   const child: ChildProcess = spawn(
     "redis-server",

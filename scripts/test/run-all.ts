@@ -6,8 +6,9 @@ import { ensureRedis, type TestRedis } from "./ensure-redis";
 
 /**
  * npm test: lint, type check, unit and integration tests (vitest), end-to-end tests
- * (Playwright). Gets what it needs by itself: a Chromium, a PostgreSQL (DATABASE_URL, else
- * embedded: see test/support) and a Redis (REDIS_URL, else a private redis-server).
+ * (Playwright), then the production-only install (check-production-install.ts). Gets what
+ * it needs by itself: a Chromium, a PostgreSQL (DATABASE_URL, else embedded: see
+ * test/support) and a Redis (REDIS_URL, else a private redis-server).
  * Every step runs even when an earlier one fails; the exit code says whether all passed.
  */
 const root = resolve(import.meta.dirname, "..", "..");
@@ -25,6 +26,12 @@ const steps: Step[] = [
     args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "vitest.json")}`],
   },
   { name: "end-to-end tests (playwright)", command: bin("playwright"), args: ["test"] },
+  // After the end-to-end step, which has just built the app into .next: one test.
+  {
+    name: "production-only install",
+    command: bin("tsx"),
+    args: ["scripts/test/check-production-install.ts", "--report", join(reports, "production-install.json")],
+  },
 ];
 
 function counts(): { passed: number; failed: number } {
@@ -42,6 +49,11 @@ function counts(): { passed: number; failed: number } {
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     failed += stats.unexpected ?? 0;
   }
+  // Always runs: no report means it crashed before writing one.
+  const production = join(reports, "production-install.json");
+  const productionOk = existsSync(production) && JSON.parse(readFileSync(production, "utf8")).ok === true;
+  passed += productionOk ? 1 : 0;
+  failed += productionOk ? 0 : 1;
   return { passed, failed };
 }
 

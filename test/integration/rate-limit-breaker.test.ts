@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter } from "@/lib/rate-limit/create-rate-limiter";
 import type { RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
 import { startPrivateRedis, type PrivateRedis } from "../support/private-redis";
-import { hasRedisServer, uniquePrefix } from "../support/redis";
+import { uniquePrefix } from "../support/redis";
 import { startUpstashRestStandin, type UpstashRestStandin } from "../support/upstash-rest-standin";
 
 const free: RateLimitPolicy = { name: "free", limit: 120, windowSeconds: 60 };
@@ -11,7 +11,7 @@ const free: RateLimitPolicy = { name: "free", limit: 120, windowSeconds: 60 };
  * The circuit breaker on both shared backends, against a redis-server of this file's own
  * ("upstash" through the REST stand-in in front of it), with the default 500 ms timeout.
  */
-describe.skipIf(!hasRedisServer()).each(["redis", "upstash"] as const)("circuit breaker of the rate limiter on %s", (backend) => {
+describe.each(["redis", "upstash"] as const)("circuit breaker of the rate limiter on %s", (backend) => {
   let redis: PrivateRedis;
   let standin: UpstashRestStandin | undefined;
   let limiter: RateLimiter | undefined;

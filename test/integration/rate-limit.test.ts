@@ -3,7 +3,7 @@ import IORedis from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter, type RateLimiterConfig } from "@/lib/rate-limit/create-rate-limiter";
 import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
-import { awayFromWindowEdge, deleteKeys, hasRedisServer, startFreshRedis, testRedisUrl, uniquePrefix } from "../support/redis";
+import { awayFromWindowEdge, deleteKeys, startFreshRedis, testRedisUrl, uniquePrefix } from "../support/redis";
 import { startUpstashRestStandin, type UpstashRestStandin } from "../support/upstash-rest-standin";
 
 const free: RateLimitPolicy = { name: "free", limit: 120, windowSeconds: 60 };
@@ -171,7 +171,7 @@ describe.each(["redis", "upstash"] as const)("rate limiter on %s", (backend) => 
     }
   });
 
-  it.skipIf(!hasRedisServer())("works on a fresh Redis with no script loaded (EVALSHA → NOSCRIPT → EVAL)", async () => {
+  it("works on a fresh Redis with no script loaded (EVALSHA → NOSCRIPT → EVAL)", async () => {
     const fresh = await startFreshRedis();
     const freshStandin = backend === "upstash" ? await startUpstashRestStandin({ redisUrl: fresh.url }) : undefined;
     const probe = new IORedis(fresh.url);

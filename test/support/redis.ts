@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import IORedis from "ioredis";
 import { inject } from "vitest";
@@ -27,10 +27,6 @@ export async function deleteKeys(url: string, prefix: string): Promise<void> {
   } finally {
     client.disconnect();
   }
-}
-
-export function hasRedisServer(): boolean {
-  return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
 }
 
 /**

@@ -7,7 +7,6 @@ import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { partnerFixture } from "../../support/partner-fixtures";
 import { startPrivateRedis, type PrivateRedis } from "../../support/private-redis";
-import { hasRedisServer } from "../../support/redis";
 
 /**
  * The rate limiter's Redis failing under the partner API, on a redis-server of this file's own
@@ -21,7 +20,6 @@ let redis: PrivateRedis | undefined;
 
 beforeAll(async () => {
   useDatabaseForRoutes(database().url);
-  if (!hasRedisServer()) return;
   redis = await startPrivateRedis();
   process.env.REDIS_URL = redis.url;
   delete process.env.RATE_LIMIT_TIMEOUT_MS;
@@ -63,7 +61,7 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.ceil((p / 100) * sorted.length) - 1]!;
 }
 
-describe.skipIf(!hasRedisServer())("the rate limiter's Redis failing (a private redis-server)", () => {
+describe("the rate limiter's Redis failing (a private redis-server)", () => {
   it("stopped: partners are served and health says degraded; restarted: health ok within seconds and requests are counted again", async () => {
     const hotel = await partnerFixture(database().db, { name: "Stopped Redis Inn" });
     const me = () => api("GET", "/me", { key: hotel.readKey.key });
