@@ -15,7 +15,8 @@ export type DomainErrorCode =
   | "no_availability"
   | "booking_not_cancellable"
   | "idempotency_key_reused"
-  | "idempotency_key_in_use";
+  | "idempotency_key_in_use"
+  | "cursor_expired";
 
 export class DomainError extends Error {
   constructor(

@@ -2,6 +2,7 @@ import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { fromDbDate } from "@/lib/dates/calendar-date";
 import { DomainError } from "@/lib/errors";
+import { recordBookingEvent } from "@/lib/events/record-booking-event";
 import type { Booking } from "@/lib/generated/prisma/client";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView } from "@/lib/schemas/bookings";
@@ -10,7 +11,9 @@ import { toBookingView } from "./booking-view";
 /**
  * Cancels a booking of the property and frees its nights, in one transaction. Free of charge
  * until the check-in date has passed at the property; cancelling a cancelled booking returns
- * it unchanged. A booking of another property is "not found", never "forbidden".
+ * it unchanged. A booking of another property is "not found", never "forbidden". The
+ * booking.cancelled event is written to the outbox in the same transaction (none when it was
+ * already cancelled).
  */
 export async function cancelBooking(
   db: Db,
@@ -33,6 +36,8 @@ export async function cancelBooking(
     await tx.$executeRaw`
       UPDATE room_nights SET rooms_sold = rooms_sold - 1, updated_at = now()
       WHERE room_type_id = ${booking.roomTypeId} AND date >= ${booking.checkin}::date AND date < ${booking.checkout}::date`;
-    return toBookingView(cancelled);
+    const view = toBookingView(cancelled);
+    await recordBookingEvent(tx, { type: "booking.cancelled", propertyId: options.property.id, booking: view, at: cancelled.updatedAt });
+    return view;
   });
 }

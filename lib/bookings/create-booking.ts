@@ -3,6 +3,7 @@ import { fromDbDate, nightsOfStay, toDbDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { isLockTimeout, isUniqueViolation } from "@/lib/db-errors";
 import { DomainError, validationFailed } from "@/lib/errors";
+import { recordBookingEvent } from "@/lib/events/record-booking-event";
 import type { Booking } from "@/lib/generated/prisma/client";
 import { newBookingReference, newId } from "@/lib/ids";
 import { propertyToday } from "@/lib/properties/property-today";
@@ -40,6 +41,8 @@ type NightRow = { date: Date; rooms_for_sale: number; rooms_sold: number; price:
  *   on (property, idempotency key) is the last word. A request that fails leaves no row, so
  *   its key is not remembered and a retry runs again.
  * - The price of each night is copied into the booking: later rate changes never touch it.
+ * - Its booking.created event is written to the outbox in the same transaction; a replay
+ *   writes none.
  */
 export async function createBooking(db: Db, options: CreateBookingOptions): Promise<CreateBookingResult> {
   const { property, input, idempotencyKey } = options;
@@ -130,7 +133,9 @@ export async function createBooking(db: Db, options: CreateBookingOptions): Prom
               ${booking.adults}, ${booking.guestFirstName}, ${booking.guestLastName}, ${booking.guestEmail}, ${booking.totalAmount},
               ${booking.currency}, ${JSON.stringify(nightly)}::jsonb, ${booking.externalReference}, ${booking.apiKeyId},
               ${booking.idempotencyKey}, ${fingerprint}, ${now}, ${now})`;
-          return { kind: "created" as const, booking: toBookingView(booking) };
+          const view = toBookingView(booking);
+          await recordBookingEvent(tx, { type: "booking.created", propertyId: property.id, booking: view, at: now });
+          return { kind: "created" as const, booking: view };
         },
         { maxWait: 10_000, timeout: 20_000 },
       );

@@ -36,6 +36,7 @@ const DOMAIN_CODES: Record<DomainError["code"], ProblemCode> = {
   booking_not_cancellable: "booking_not_cancellable",
   idempotency_key_reused: "idempotency_key_reused",
   idempotency_key_in_use: "idempotency_key_in_use",
+  cursor_expired: "cursor_expired",
 };
 
 /** Every thrown error as the problem the partner sees: domain errors by code, the rest as 500 or 503. */

@@ -36,6 +36,10 @@ export const ERROR_CATALOGUE: Record<ProblemCode, { when: string; todo: string }
     when: "The booking's check-in date is before today at the property.",
     todo: "Past stays cannot be cancelled through the API; contact the hotel.",
   },
+  cursor_expired: {
+    when: "The events cursor was handed out more than 30 days ago: events after it may have been pruned (events are kept 30 days).",
+    todo: "Catch up from GET /bookings?updatedSince=… and then read the feed again from its start (no `after`).",
+  },
   idempotency_key_in_use: {
     when: "Another request with this Idempotency-Key is still being processed after 5 seconds.",
     todo: "Retry after the Retry-After seconds with the same key and body: you will get its booking.",

@@ -6,6 +6,7 @@ import { AvailabilityQuerySchema, AvailabilitySchema } from "./availability";
 import { BookingListQuerySchema, BookingListSchema, BookingSchema, CancelBookingSchema, CreateBookingSchema } from "./bookings";
 import { BookingIdSchema, RoomTypeIdSchema } from "./common";
 import { ERROR_CATALOGUE } from "./error-catalogue";
+import { EventFeedQuerySchema, EventFeedSchema } from "./events";
 import { MeSchema } from "./me";
 import { componentSchemas, fieldSchema, schemaRef } from "./openapi-json-schema";
 import { ProblemSchema } from "./problem";
@@ -14,7 +15,7 @@ import { RoomTypeListSchema, RoomTypeSchema } from "./room-types";
 import { GETTING_STARTED } from "./getting-started";
 
 // Imported for their registration in zod's registry (components), not used by name here.
-void [AvailabilitySchema, BookingSchema, BookingListSchema, CancelBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
+void [EventFeedSchema, AvailabilitySchema, BookingSchema, BookingListSchema, CancelBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
 
 type Json = Record<string, unknown>;
 type PathParam = { name: string; description: string; schema: z.ZodType };
@@ -168,6 +169,19 @@ const OPERATIONS: Operation[] = [
     errors: [...WRITE, "not_found", "validation_failed", "booking_not_cancellable"],
     curl: `curl -X POST ${BASE}/bookings/bk_5f3k9q2m8x1c7v4b6n0t/cancel -H "X-Api-Key: $ROOM_BOOKING_KEY" \\\n  -H "Content-Type: application/json" -d '{"reason":"Guest changed plans"}'`,
   },
+  {
+    method: "get",
+    path: "/events",
+    operationId: "listEvents",
+    summary: "The event feed: booking changes, in order",
+    description:
+      "Every booking.created and booking.cancelled of the property, whichever door made the change (this API, the control panel, the hotel's site), oldest first after `after`. Poll it to catch up, after an outage or instead of webhooks: you see every event exactly once, in an order that never changes (an event appears once every transaction older than it has finished). Events are kept 30 days; a cursor older than that is 410 cursor_expired.",
+    scope: "read",
+    query: EventFeedQuerySchema,
+    success: { status: 200, schema: "EventFeed", description: "A page of events." },
+    errors: ["validation_failed", "cursor_expired"],
+    curl: `curl "${BASE}/events?after=$CURSOR" -H "X-Api-Key: $ROOM_BOOKING_KEY"`,
+  },
 ];
 
 /** The headers the API sends, declared on each response that sends them (required where always sent). */
@@ -236,7 +250,7 @@ function operation(op: Operation): Json {
     operationId: op.operationId,
     summary: op.summary,
     description: `${op.description}\n\nScope: **${op.scope}**${op.scope === "write" ? " (Starter plan or higher, and a key with write scope)" : ""}.`,
-    tags: [op.path.startsWith("/bookings") ? "Bookings" : op.path === "/me" ? "Account" : "Rooms and prices"],
+    tags: [op.path.startsWith("/bookings") || op.path === "/events" ? "Bookings" : op.path === "/me" ? "Account" : "Rooms and prices"],
     parameters: [
       ...(op.pathParams ?? []).map((p) => {
         const { description: _description, ...schema } = fieldSchema(p.schema);
