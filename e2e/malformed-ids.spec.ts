@@ -38,9 +38,11 @@ test("the guest site answers malformed or unknown ids with its not-found page", 
     "/manage/bk_%00.abc",
     "/confirmation/%",
     "/confirmation/%ZZ",
+    "/%E0%A4%A",
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: /We could not find that/ }), path).toBeVisible();
     await expect(page.getByText(/could not reach/i), path).toHaveCount(0);
   }
 });

@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -9,30 +6,17 @@ import { checkInvariants } from "@/lib/integrity/check-invariants";
 import { propertyToday } from "@/lib/properties/property-today";
 import { type AdminIo, type OpenDatabase, runAdmin } from "@/scripts/admin/run-admin";
 import { seedProperty } from "@/prisma/factories";
+import { type AdminRun, runAdminCli } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const guest = { firstName: "Ana", lastName: "Silva", email: "ana@example.com" };
 
-type Run = { code: number | null; stdout: string; stderr: string };
+type Run = AdminRun;
 
-/** The CLI as operators run it: a child process on the test database (about 1 s each). */
-function admin(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database().url };
-    delete env.DEBUG;
-    const child = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/admin/main.ts", ...args], { cwd: root, env, timeout: 60_000 });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
+/** The CLI as operators run it: a child process on the test database. */
+const admin = (args: string[]): Promise<Run> => runAdminCli(database().url, args);
 
 /** The CLI in-process on the test database (for the text output). */
 async function adminInProcess(argv: string[]) {

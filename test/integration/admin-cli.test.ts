@@ -1,7 +1,4 @@
-import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
@@ -12,30 +9,16 @@ import { createRoomType } from "@/lib/room-types/create-room-type";
 import { createStaffUser } from "@/lib/staff/create-staff-user";
 import { verifyPassword } from "@/lib/staff/password";
 import { COMMANDS } from "@/scripts/admin/commands";
+import { type AdminRun, runAdminCli } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const SPAWN_TIMEOUT = 60_000;
 
-type Run = { code: number | null; stdout: string; stderr: string };
+type Run = AdminRun;
 
 /** The CLI as operators run it: a child process on the test database. */
-function admin(args: string[], stdin = ""): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database().url };
-    delete env.DEBUG;
-    const child = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/admin/main.ts", ...args], { cwd: root, env, timeout: SPAWN_TIMEOUT });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const admin = (args: string[], stdin = ""): Promise<Run> => runAdminCli(database().url, args, stdin);
 
 /** A success with --json: exit 0 and exactly one JSON object on stdout. */
 function json(run: Run): Record<string, unknown> {
