@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { toDbDate } from "@/lib/dates/calendar-date";
 import { DomainError, validationFailed } from "@/lib/errors";
 import { isId } from "@/lib/ids";
+import { NOT_A_CURSOR } from "@/lib/schemas/common";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { BookingListQuery, BookingView } from "@/lib/schemas/bookings";
 import { toBookingView } from "./booking-view";
@@ -24,7 +25,7 @@ function decodeCursor(value: string): Cursor {
     if (!isId("bk", id) || typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt))) throw new Error("bad cursor");
     return { createdAt, id };
   } catch {
-    throw validationFailed([{ field: "cursor", message: "Is not a cursor this API returned." }]);
+    throw validationFailed([{ field: "cursor", message: NOT_A_CURSOR }]);
   }
 }
 

@@ -1,4 +1,5 @@
 import { validationFailed } from "@/lib/errors";
+import { NOT_A_CURSOR } from "@/lib/schemas/common";
 
 /**
  * A position in a property's event feed: after the event with (txid, sequence), handed out at
@@ -25,5 +26,5 @@ export function decodeEventCursor(value: string): EventCursor {
   } catch {
     // fall through
   }
-  throw validationFailed([{ field: "after", message: "Is not a cursor this API returned." }]);
+  throw validationFailed([{ field: "after", message: NOT_A_CURSOR }]);
 }

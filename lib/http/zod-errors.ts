@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { DomainError, type DomainErrorCode, type FieldError, validationFailed } from "@/lib/errors";
+import { DomainError, type FieldError, validationFailed } from "@/lib/errors";
+import type { UnknownIdProblem } from "@/lib/schemas/common";
 
 /** zod issues as the API's field errors: a path like guest.email and a plain message. */
 export function fieldErrors(error: z.ZodError, unknownLabel: "field" | "parameter"): FieldError[] {
@@ -16,9 +17,12 @@ export function fieldErrors(error: z.ZodError, unknownLabel: "field" | "paramete
   return out;
 }
 
-/** The problem an issue asks to be answered with (a malformed id as an unknown one: lib/schemas/common.ts idSchema). */
-function problemOf(issue: z.core.$ZodIssue): DomainErrorCode | undefined {
-  return issue.code === "custom" ? (issue.params?.problem as DomainErrorCode | undefined) : undefined;
+/** What each problem a malformed id may ask for names (lib/schemas/common.ts idSchema, `unknownAs`). */
+const UNKNOWN_WHAT: Record<UnknownIdProblem, string> = { unknown_room_type: "room type" };
+
+/** The problem an issue asks to be answered with (a malformed id as an unknown one). */
+function problemOf(issue: z.core.$ZodIssue): UnknownIdProblem | undefined {
+  return issue.code === "custom" ? (issue.params?.problem as UnknownIdProblem | undefined) : undefined;
 }
 
 /**
@@ -29,7 +33,7 @@ export function refusalOf(error: z.ZodError, unknownLabel: "field" | "parameter"
   const [first] = error.issues;
   const problem = first && problemOf(first);
   if (problem && error.issues.length === 1) {
-    return new DomainError(problem, `${first.path.map(String).join(".")} names no ${problem === "unknown_room_type" ? "room type" : "resource"} of this property.`);
+    return new DomainError(problem, `${first.path.map(String).join(".")} names no ${UNKNOWN_WHAT[problem]} of this property.`);
   }
   return validationFailed(fieldErrors(error, unknownLabel));
 }

@@ -3,6 +3,7 @@ import {
   BookingIdSchema,
   BookingReferenceSchema,
   CalendarDateSchema,
+  CursorSchema,
   freeText,
   idSchema,
   MoneySchema,
@@ -70,11 +71,7 @@ export const BookingListQuerySchema = z.strictObject({
   reference: BookingReferenceSchema.optional().meta({ description: "The booking with this reference (HVH-4K7Q2M)." }),
   externalReference: printableAscii(100).optional().meta({ description: "Bookings you made with this externalReference." }),
   limit: queryInteger(1, 100).optional().meta({ description: "Page size, 1 to 100 (default 25)." }),
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, "Is not a cursor this API returned.")
-    .optional()
-    .meta({ description: "nextCursor of the previous page." }),
+  cursor: CursorSchema.optional().meta({ description: "nextCursor of the previous page." }),
 });
 
 export const BookingListSchema = z

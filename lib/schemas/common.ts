@@ -84,6 +84,12 @@ export const RoomTypeIdSchema = idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v");
 export const BookingIdSchema = idSchema("bk", "bk_5f3k9q2m8x1c7v4b6n0t");
 export const ApiKeyIdSchema = idSchema("key", "key_8d2m4q7x1c9v3b5n6t0k");
 
+/** The message for a cursor this API did not hand out (the schema below, and the decoders of lib/bookings and lib/events). */
+export const NOT_A_CURSOR = "Is not a cursor this API returned.";
+
+/** An opaque page cursor as the API hands it out: base64url, checked by its form before it is decoded. */
+export const CursorSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, NOT_A_CURSOR);
+
 /** A booking's short reference, as the API hands it out (HVH-4K7Q2M). */
 export const BookingReferenceSchema = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { BookingSchema } from "./bookings";
-import { idSchema, queryInteger, TimestampSchema } from "./common";
+import { CursorSchema, idSchema, queryInteger, TimestampSchema } from "./common";
 
 export const EventSchema = z
   .object({
@@ -13,11 +13,7 @@ export const EventSchema = z
   .meta({ id: "Event" });
 
 export const EventFeedQuerySchema = z.strictObject({
-  after: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, "Is not a cursor this API returned.")
-    .optional()
-    .meta({ description: "nextCursor of the previous call; omit to start from the oldest event kept (30 days)." }),
+  after: CursorSchema.optional().meta({ description: "nextCursor of the previous call; omit to start from the oldest event kept (30 days)." }),
   type: z.enum(EVENT_TYPES).optional().meta({ description: "Only events of this type." }),
   limit: queryInteger(1, 100).optional().meta({ description: "At most this many events, 1 to 100 (default 100)." }),
 });

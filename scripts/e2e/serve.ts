@@ -2,9 +2,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { embeddedDataDir, ensureDatabase, startEmbeddedPostgres } from "../db/embedded-postgres";
 import { prepareDemo } from "../app/prepare-demo";
-import { assertLocalDatabase, dropDatabase, withDatabaseName } from "../db/local-databases";
+import { createThrowAwayDatabase } from "../db/throw-away-database";
 
 /**
  * The server behind the Playwright tests: a production build (`next build`, skipped with
@@ -23,24 +22,9 @@ const say = (line: string) => console.error(`[e2e] ${line}`);
 async function main() {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
   const cleanups: (() => Promise<void>)[] = [];
-  let databaseUrl: string;
-  const fromEnv = process.env.DATABASE_URL?.trim();
-  if (fromEnv) {
-    assertLocalDatabase(fromEnv);
-    const name = `rb_${runId}_e2e`;
-    await ensureDatabase(withDatabaseName(fromEnv, "postgres"), name);
-    databaseUrl = withDatabaseName(fromEnv, name);
-    cleanups.push(() => dropDatabase(withDatabaseName(fromEnv, "postgres"), name));
-  } else {
-    const dataDir = join(embeddedDataDir("e2e-postgres"), runId);
-    const server = await startEmbeddedPostgres({ dataDir, disposable: true, log: say });
-    await ensureDatabase(server.url("postgres"), "room_booking");
-    databaseUrl = server.url("room_booking");
-    cleanups.push(async () => {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-  }
+  const database = await createThrowAwayDatabase({ runId, purpose: "e2e", log: say });
+  const databaseUrl = database.url;
+  cleanups.push(database.dispose);
   rmSync(E2E_STATE_FILE, { force: true });
   const { state } = await prepareDemo(databaseUrl, E2E_STATE_FILE);
   // The tests set up their own staff and data in this throw-away database (e2e/support/db.ts).
@@ -66,7 +50,9 @@ async function main() {
     spawn(next, ["start", "--port", String(instancePort), "--hostname", "127.0.0.1"], { cwd: root, stdio: "inherit", env }),
   );
   writeFileSync(join(dirname(E2E_STATE_FILE), "instances.json"), JSON.stringify({ urls: [port, port + 1].map((p) => `http://127.0.0.1:${p}`) }));
+  let stopping = false;
   const shutdown = async () => {
+    stopping = true;
     for (const instance of instances) instance.kill("SIGTERM");
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => say(`cleanup: ${String(error)}`));
     process.exit(0);
@@ -75,7 +61,7 @@ async function main() {
   process.on("SIGINT", shutdown);
   for (const instance of instances) {
     instance.on("exit", (code) => {
-      if (code !== null && code !== 0) say(`next start exited with ${code}`);
+      if (!stopping && code !== null && code !== 0) say(`next start exited with ${code}`);
     });
   }
 }

@@ -3,8 +3,7 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { embeddedDataDir, ensureDatabase, startEmbeddedPostgres } from "../db/embedded-postgres";
-import { assertLocalDatabase, dropDatabase, withDatabaseName } from "../db/local-databases";
+import { createThrowAwayDatabase } from "../db/throw-away-database";
 import { freePort } from "../lib/ports";
 
 /**
@@ -78,28 +77,11 @@ function copyWorkingTree(target: string): number {
   return count;
 }
 
-/** A database of its own: on DATABASE_URL's server when set (local only), else an embedded throw-away cluster. */
+/** A database of its own (scripts/db/throw-away-database.ts), removed at the end. */
 async function freshDatabase(runId: string): Promise<string> {
-  const fromEnv = process.env.DATABASE_URL?.trim();
-  if (fromEnv) {
-    assertLocalDatabase(fromEnv);
-    const admin = withDatabaseName(fromEnv, "postgres");
-    const name = `rb_${runId}_prod`;
-    await ensureDatabase(admin, name);
-    cleanups.push({ what: `database ${name}`, run: () => dropDatabase(admin, name) });
-    return withDatabaseName(fromEnv, name);
-  }
-  const dataDir = join(embeddedDataDir("prod-install-postgres"), runId);
-  const server = await startEmbeddedPostgres({ dataDir, disposable: true, log: say });
-  cleanups.push({
-    what: "embedded PostgreSQL",
-    run: async () => {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  });
-  await ensureDatabase(server.url("postgres"), "room_booking");
-  return server.url("room_booking");
+  const database = await createThrowAwayDatabase({ runId, purpose: "prod", log: say });
+  cleanups.push({ what: "its database", run: database.dispose });
+  return database.url;
 }
 
 /** Stops `npm start` and everything under it (it runs in a process group of its own). */
