@@ -3,5 +3,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { checkEnvironmentAtStartup } = await import("./lib/startup-check");
     checkEnvironmentAtStartup();
+    const { startWorkerInApp } = await import("./lib/jobs/start-worker-in-app");
+    startWorkerInApp();
   }
 }

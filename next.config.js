@@ -34,9 +34,9 @@ const nextConfig = {
   // npm run dev prints localhost; let 127.0.0.1 reach the development server's assets and updates too.
   allowedDevOrigins: ["127.0.0.1"],
   // Server-only packages that must not be bundled (native bindings, worker threads).
-  serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg"],
+  serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "graphile-worker", "nodemailer"],
   async headers() {
-    const panel = ["/login", "/settings/:path*", "/bookings/:path*", "/bookings", "/account"];
+    const panel = ["/login", "/settings/:path*", "/bookings/:path*", "/bookings", "/account", "/dev/:path*"];
     const site = ["/", "/search", "/book", "/find", "/confirmation/:path*", "/manage/:path*"];
     return [...panel, ...site].map((source) => ({ source, headers: PAGE_SECURITY_HEADERS }));
   },

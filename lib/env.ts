@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRetrySchedule } from "@/lib/jobs/retry-schedule";
 
 /**
  * The validated environment. Read lazily (first call to getEnv), so `next build` needs no
@@ -31,6 +32,20 @@ const envSchema = z
     RATE_LIMIT_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).optional(),
     PARTNER_API_KEY: z.string().min(1).optional(),
     PARTNER_API_BASE_URL: optionalUrl(["http:", "https:"]),
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, "must be an address, or a name and an address: Hotel Name <bookings@example.com>")
+      .optional(),
+    PUBLIC_BASE_URL: optionalUrl(["http:", "https:"]),
+    WORKER_IN_PROCESS: z.enum(["0", "1"]).default("1"),
+    WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+    WEBHOOK_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+    EVENT_RETRY_SCHEDULE: z
+      .string()
+      .refine((value) => parseRetrySchedule(value) !== null, 'must be a list of durations such as "5s,5m,30m,2h"')
+      .optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
@@ -42,6 +57,7 @@ const envSchema = z
         message: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN go together",
       });
     }
+    if (env.SMTP_URL && !env.MAIL_FROM) ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required with SMTP_URL" });
     if (env.NODE_ENV !== "production") return;
     if (!env.DATABASE_URL) ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production" });
     if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });

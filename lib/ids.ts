@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 
 const BASE32 = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford: no i, l, o, u
 
-export type IdPrefix = "prop" | "rt" | "bk" | "key" | "staff" | "sess" | "aud" | "evt";
+export type IdPrefix = "prop" | "rt" | "bk" | "key" | "staff" | "sess" | "aud" | "evt" | "whe" | "whd" | "gml";
 
 /** The source of the regular expression every id of `prefix` matches: the prefix, _, 20 of BASE32. */
 export function idPattern(prefix: IdPrefix): string {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The one door to the project's command-line tools: `npm run admin`, `npm run db:*`.
+// The one door to the project's command-line tools: `npm run admin`, `npm run db:*`, `npm run worker`.
 //
 //   node scripts/cli.mjs admin <command> [options]
 //   node scripts/cli.mjs db migrate|status|seed
+//   node scripts/cli.mjs worker
 //
 // In development (tsx installed) it runs the TypeScript sources, in this process, through
 // tsx's loader, so nothing needs building. After `npm prune --omit=dev` there is no tsx:
@@ -18,6 +19,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TOOLS = {
   admin: { source: "scripts/admin/main.ts", bundle: "dist/cli/admin.mjs" },
   db: { source: "scripts/db/cli.ts", bundle: "dist/cli/db.mjs" },
+  worker: { source: "scripts/worker.ts", bundle: "dist/cli/worker.mjs" },
 };
 
 function tsxInstalled() {

@@ -1,18 +1,22 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { EventType } from "./event-types";
 
 /**
  * Writes the event of a booking change into the outbox, inside the transaction that made the
  * change (createBooking, cancelBooking): the change and its event commit together or not at
- * all. `booking` is the booking as it stands right after the change.
+ * all. `booking` is the booking as it stands right after the change. The job that hands the
+ * event to webhooks and guest e-mails is queued in the same transaction, so none is lost.
  */
 export async function recordBookingEvent(
   tx: Prisma.TransactionClient,
   event: { type: EventType; propertyId: string; booking: BookingView; at: Date },
 ): Promise<void> {
+  const id = newId("evt");
   await tx.$executeRaw`
     INSERT INTO events (id, property_id, type, booking_id, data, created_at)
-    VALUES (${newId("evt")}, ${event.propertyId}, ${event.type}, ${event.booking.id}, ${JSON.stringify({ booking: event.booking })}::jsonb, ${event.at})`;
+    VALUES (${id}, ${event.propertyId}, ${event.type}, ${event.booking.id}, ${JSON.stringify({ booking: event.booking })}::jsonb, ${event.at})`;
+  await enqueueJob(tx, "dispatch-event", { eventId: id }, { key: `dispatch-event:${id}` });
 }

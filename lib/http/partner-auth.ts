@@ -52,6 +52,6 @@ export function authorize(key: AuthenticatedKey, required: Scope): void {
     throw new ApiProblem("plan_upgrade_required", "Write API requires the Starter plan or higher.");
   }
   if (key.scope !== "write") {
-    throw new ApiProblem("insufficient_scope", "This API key has read scope; creating and cancelling bookings needs a key with write scope.");
+    throw new ApiProblem("insufficient_scope", "This API key has read scope; creating and cancelling bookings and managing webhook endpoints need a key with write scope.");
   }
 }

@@ -85,8 +85,12 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
       );
       const result = await handler({ request, requestId, db, key, property: key.property, params, log: requestLog });
       for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
-      headers.set("Content-Type", "application/json");
-      response = new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+      if (result.status === 204) {
+        response = new Response(null, { status: 204, headers });
+      } else {
+        headers.set("Content-Type", "application/json");
+        response = new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+      }
     } catch (error) {
       response = problemResponse(toProblem(error, requestLog), requestId, headers);
     }

@@ -13,14 +13,15 @@ import { ProblemSchema } from "./problem";
 import { RatesQuerySchema, RatesSchema } from "./rates";
 import { RoomTypeListSchema, RoomTypeSchema } from "./room-types";
 import { GETTING_STARTED } from "./getting-started";
+import { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointIdSchema, WebhookEndpointListSchema, WebhookEndpointSchema } from "./webhooks";
 
 // Imported for their registration in zod's registry (components), not used by name here.
-void [EventFeedSchema, AvailabilitySchema, BookingSchema, BookingListSchema, CancelBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
+void [CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingListSchema, CancelBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
 
 type Json = Record<string, unknown>;
 type PathParam = { name: string; description: string; schema: z.ZodType };
 type Operation = {
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   path: string;
   operationId: string;
   summary: string;
@@ -29,7 +30,8 @@ type Operation = {
   query?: z.ZodObject;
   pathParams?: PathParam[];
   body?: { schema: string; required: boolean };
-  success: { status: number; schema: string; description: string; headers?: Json };
+  /** schema null: no body (204). */
+  success: { status: number; schema: string | null; description: string; headers?: Json };
   errors: ProblemCode[];
   curl: string;
 };
@@ -182,6 +184,60 @@ const OPERATIONS: Operation[] = [
     errors: ["validation_failed", "cursor_expired"],
     curl: `curl "${BASE}/events?after=$CURSOR" -H "X-Api-Key: $ROOM_BOOKING_KEY"`,
   },
+  {
+    method: "get",
+    path: "/webhook-endpoints",
+    operationId: "listWebhookEndpoints",
+    summary: "Your webhook endpoints",
+    description:
+      "The endpoints this key created, and those created by the keys it replaced on rotation (endpoints added by the hotel's staff or by other partners are not listed).",
+    scope: "read",
+    success: { status: 200, schema: "WebhookEndpointList", description: "The endpoints, oldest first." },
+    errors: ["validation_failed"],
+    curl: `curl ${BASE}/webhook-endpoints -H "X-Api-Key: $ROOM_BOOKING_KEY"`,
+  },
+  {
+    method: "post",
+    path: "/webhook-endpoints",
+    operationId: "createWebhookEndpoint",
+    summary: "Add a webhook endpoint",
+    description:
+      "Events of the property created from now on are POSTed to the URL, signed (Standard Webhooks). The answer carries the signing secret, this once. At most 20 endpoints per property. The URL must be https on a public address.",
+    scope: "write",
+    body: { schema: "CreateWebhookEndpoint", required: true },
+    success: {
+      status: 201,
+      schema: "CreatedWebhookEndpoint",
+      description: "The endpoint, with its secret (shown once).",
+      headers: { Location: { description: "The endpoint's URL.", schema: { type: "string" }, required: true } },
+    },
+    errors: [...WRITE, "validation_failed"],
+    curl: `curl -X POST ${BASE}/webhook-endpoints -H "X-Api-Key: $ROOM_BOOKING_KEY" \\\n  -H "Content-Type: application/json" -d '{"url":"https://partner.example.com/hooks/room-booking"}'`,
+  },
+  {
+    method: "get",
+    path: "/webhook-endpoints/{id}",
+    operationId: "getWebhookEndpoint",
+    summary: "One webhook endpoint",
+    description: "An endpoint you may see (see the list); 404 for any other. Its secret is never shown again.",
+    scope: "read",
+    pathParams: [{ name: "id", description: "Endpoint id (whe_…).", schema: WebhookEndpointIdSchema }],
+    success: { status: 200, schema: "WebhookEndpoint", description: "The endpoint." },
+    errors: ["not_found", "validation_failed"],
+    curl: `curl ${BASE}/webhook-endpoints/whe_3m8x1c7v4b6n0t5f3k9q -H "X-Api-Key: $ROOM_BOOKING_KEY"`,
+  },
+  {
+    method: "delete",
+    path: "/webhook-endpoints/{id}",
+    operationId: "deleteWebhookEndpoint",
+    summary: "Delete a webhook endpoint",
+    description: "Nothing more is sent to it, including retries already scheduled.",
+    scope: "write",
+    pathParams: [{ name: "id", description: "Endpoint id (whe_…).", schema: WebhookEndpointIdSchema }],
+    success: { status: 204, schema: null, description: "Deleted." },
+    errors: [...WRITE, "not_found", "validation_failed"],
+    curl: `curl -X DELETE ${BASE}/webhook-endpoints/whe_3m8x1c7v4b6n0t5f3k9q -H "X-Api-Key: $ROOM_BOOKING_KEY"`,
+  },
 ];
 
 /** The headers the API sends, declared on each response that sends them (required where always sent). */
@@ -245,12 +301,18 @@ function queryParameters(query: z.ZodObject | undefined): Json[] {
   });
 }
 
+function tagOf(path: string): string {
+  if (path.startsWith("/webhook-endpoints") || path === "/events") return "Events";
+  if (path.startsWith("/bookings")) return "Bookings";
+  return path === "/me" ? "Account" : "Rooms and prices";
+}
+
 function operation(op: Operation): Json {
   return {
     operationId: op.operationId,
     summary: op.summary,
     description: `${op.description}\n\nScope: **${op.scope}**${op.scope === "write" ? " (Starter plan or higher, and a key with write scope)" : ""}.`,
-    tags: [op.path.startsWith("/bookings") || op.path === "/events" ? "Bookings" : op.path === "/me" ? "Account" : "Rooms and prices"],
+    tags: [tagOf(op.path)],
     parameters: [
       ...(op.pathParams ?? []).map((p) => {
         const { description: _description, ...schema } = fieldSchema(p.schema);
@@ -267,7 +329,7 @@ function operation(op: Operation): Json {
       [String(op.success.status)]: {
         description: op.success.description,
         headers: { ...responseHeaders(op.success.status), ...(op.success.headers ?? {}) },
-        content: { "application/json": { schema: schemaRef(op.success.schema) } },
+        ...(op.success.schema ? { content: { "application/json": { schema: schemaRef(op.success.schema) } } } : {}),
       },
       ...errorResponses(op.errors),
     },
@@ -301,6 +363,11 @@ export function openApiDocument(): Json {
       { name: "Account", description: "The key and its property." },
       { name: "Rooms and prices", description: "Room types, availability and the rates calendar." },
       { name: "Bookings", description: "Create, read and cancel bookings." },
+      {
+        name: "Events",
+        description:
+          "booking.created and booking.cancelled, pushed to your webhook endpoints (signed, retried for about three days) and served by the feed (GET /events) for catching up.",
+      },
     ],
     paths,
     components: {

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { migrateJobQueue } from "../../lib/jobs/migrate-job-queue";
 import { schemaEngine } from "./engine";
 
 /**
@@ -22,8 +23,11 @@ export async function pendingSchemaChanges(databaseUrl: string): Promise<string>
   return schemaEngine.diffSchemas(databaseUrl, readSnapshot(), readSchema());
 }
 
+/** Applies the committed migrations, then the job queue's own (graphile-worker); returns the names of ours applied. */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {
-  return (await schemaEngine.applyMigrations(databaseUrl)).applied;
+  const { applied } = await schemaEngine.applyMigrations(databaseUrl);
+  await migrateJobQueue(databaseUrl);
+  return applied;
 }
 
 /** Writes prisma/migrations/<UTC timestamp>_<name>/migration.sql; returns its folder, or null when nothing changed. */

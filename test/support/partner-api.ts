@@ -19,6 +19,8 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule>; params: strin
   { pattern: /^\/bookings\/([^/]+)$/, load: () => import("@/app/partner/v1/bookings/[id]/route") as Promise<RouteModule>, params: ["id"] },
   { pattern: /^\/bookings\/([^/]+)\/cancel$/, load: () => import("@/app/partner/v1/bookings/[id]/cancel/route") as Promise<RouteModule>, params: ["id"] },
   { pattern: /^\/events$/, load: () => import("@/app/partner/v1/events/route") as Promise<RouteModule>, params: [] },
+  { pattern: /^\/webhook-endpoints$/, load: () => import("@/app/partner/v1/webhook-endpoints/route") as Promise<RouteModule>, params: [] },
+  { pattern: /^\/webhook-endpoints\/([^/]+)$/, load: () => import("@/app/partner/v1/webhook-endpoints/[id]/route") as Promise<RouteModule>, params: ["id"] },
   { pattern: /^\/openapi\.json$/, load: () => import("@/app/partner/v1/openapi.json/route") as unknown as Promise<RouteModule>, params: [] },
   { pattern: /^\/(.+)$/, load: () => import("@/app/partner/v1/[...path]/route") as Promise<RouteModule>, params: ["path"] },
 ];

@@ -29,6 +29,10 @@ describe("the OpenAPI document", () => {
         "GET /bookings/{id}",
         "POST /bookings/{id}/cancel",
         "GET /events",
+        "GET /webhook-endpoints",
+        "POST /webhook-endpoints",
+        "GET /webhook-endpoints/{id}",
+        "DELETE /webhook-endpoints/{id}",
       ].sort(),
     );
     for (const item of Object.values(document.paths) as any[]) {

@@ -1,0 +1,42 @@
+import type { TaskList } from "graphile-worker";
+import type { Clock } from "@/lib/clock";
+import type { Db } from "@/lib/db";
+import { dispatchEvent } from "@/lib/events/dispatch-event";
+import { sendGuestEmail, type GuestMailDeps } from "@/lib/mail/send-guest-email";
+import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
+import type { SecretBox } from "@/lib/webhooks/secret-box";
+import type { JobPayloads } from "./enqueue-job";
+import { pruneOldRecords } from "./prune-old-records";
+import type { RetrySchedule } from "./retry-schedule";
+
+export type WorkerDeps = {
+  db: Db;
+  clock: Clock;
+  schedule: RetrySchedule;
+  allowPrivateUrls: boolean;
+  secretBox: SecretBox;
+  /** How guest e-mails leave; null when they are off on this server (production without SMTP_URL). */
+  mail: Omit<GuestMailDeps, "db" | "clock" | "schedule"> | null;
+};
+
+function field<Name extends keyof JobPayloads>(payload: unknown, key: keyof JobPayloads[Name] & string): string {
+  const value = (payload as Record<string, unknown> | null)?.[key];
+  if (typeof value !== "string") throw new Error(`job payload without ${key}`);
+  return value;
+}
+
+/** The queue's tasks, each a domain function given what it needs. */
+export function workerTasks(deps: WorkerDeps): TaskList {
+  const { db, clock, schedule } = deps;
+  const mail = deps.mail;
+  return {
+    "dispatch-event": (payload) => dispatchEvent({ db, clock, mailEnabled: mail !== null }, field<"dispatch-event">(payload, "eventId")),
+    "deliver-webhook": (payload) => deliverWebhook(deps, field<"deliver-webhook">(payload, "deliveryId")),
+    "send-guest-email": async (payload) => {
+      if (mail) await sendGuestEmail({ ...mail, db, clock, schedule }, field<"send-guest-email">(payload, "emailId"));
+    },
+    "prune-old-records": async () => {
+      await pruneOldRecords(db, clock.now());
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { StoredEvent } from "@/lib/events/stored-event";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+
+/** Someone booking again and again with one address must not turn the hotel into a mail cannon. */
+export const MAX_GUEST_EMAILS_PER_HOUR = 5;
+export const RATE_LIMITED = `not sent: more than ${MAX_GUEST_EMAILS_PER_HOUR} e-mails to this guest in an hour`;
+
+/**
+ * The guest's e-mail about a booking event, when the property sends them: one row per event
+ * (a second dispatch adds nothing), and its job. Past the limit per recipient and property per
+ * hour, the row records that it was not sent, and no job is queued.
+ */
+export async function queueGuestEmail(tx: Prisma.TransactionClient, event: StoredEvent, now: Date): Promise<void> {
+  const property = await tx.property.findUnique({ where: { id: event.propertyId }, select: { guestEmailsEnabled: true } });
+  if (!property?.guestEmailsEnabled) return;
+  const recipient = event.data.booking.guest.email.toLowerCase();
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`guest-email:${event.propertyId}:${recipient}`}, 0))`;
+  const [{ recent }] = await tx.$queryRaw<[{ recent: number }]>`
+    SELECT count(*)::int AS recent FROM guest_emails
+    WHERE property_id = ${event.propertyId} AND recipient = ${recipient}
+      AND created_at >= ${new Date(now.getTime() - 3_600_000)} AND last_error IS DISTINCT FROM ${RATE_LIMITED}`;
+  const limited = recent >= MAX_GUEST_EMAILS_PER_HOUR;
+  const id = newId("gml");
+  const inserted = await tx.$executeRaw`
+    INSERT INTO guest_emails (id, event_id, property_id, recipient, status, last_error, next_attempt_at, created_at)
+    VALUES (${id}, ${event.id}, ${event.propertyId}, ${recipient}, ${limited ? "failed" : "pending"}::"DeliveryStatus",
+            ${limited ? RATE_LIMITED : null}, ${limited ? null : now}, ${now})
+    ON CONFLICT (event_id) DO NOTHING`;
+  if (inserted && !limited) await enqueueJob(tx, "send-guest-email", { emailId: id }, { key: `send-guest-email:${id}` });
+}

@@ -1,0 +1,132 @@
+import { dayOfWeek } from "@/lib/dates/calendar-date";
+import { formatMoney } from "@/lib/money/currency";
+import type { BookingView } from "@/lib/schemas/bookings";
+
+/**
+ * The e-mail a hotel sends its guest when a booking is made or cancelled: a subject, a plain
+ * text part and a simple single-column HTML part carrying the same facts. Every value put into
+ * the HTML is escaped (names are text, never markup); single-line values lose any line break,
+ * so nothing can add a header through the subject. No external images or fonts.
+ */
+export type GuestEmailKind = "booking.created" | "booking.cancelled";
+
+export type GuestEmailInput = {
+  kind: GuestEmailKind;
+  booking: BookingView;
+  hotelName: string;
+  roomTypeName: string;
+  /** The guest's "view or cancel" link, or null when there is none to give. */
+  manageUrl: string | null;
+};
+
+export type GuestEmail = { subject: string; text: string; html: string };
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Mon 14 Dec 2026" for 2026-12-14: the calendar day itself, in no time zone. */
+export function formatEmailDate(date: string): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return `${WEEKDAYS[dayOfWeek(date)]} ${day} ${MONTHS[month - 1]} ${year}`;
+}
+
+/** Control characters (CR and LF among them) and Unicode line separators become one space. */
+function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim();
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+function checkedManageUrl(url: string | null): string | null {
+  if (url === null) return null;
+  const protocol = URL.canParse(url) ? new URL(url).protocol : "";
+  if (protocol !== "https:" && protocol !== "http:") throw new RangeError("manageUrl must be an http(s) URL");
+  return oneLine(url);
+}
+
+export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
+  const { booking, kind } = input;
+  const cancelled = kind === "booking.cancelled";
+  const hotel = oneLine(input.hotelName);
+  const reference = oneLine(booking.reference);
+  const firstName = oneLine(booking.guest.firstName);
+  const manageUrl = checkedManageUrl(input.manageUrl);
+  const reason = cancelled && booking.cancellationReason?.trim() ? booking.cancellationReason.trim().replace(/\r\n?/g, "\n") : null;
+
+  const subject = `Your booking at ${hotel} is ${cancelled ? "cancelled" : "confirmed"} – ${reference}`;
+  const heading = cancelled ? "Your booking is cancelled" : "Your booking is confirmed";
+  const intro = cancelled
+    ? `Your booking at ${hotel} has been cancelled. Here are the details of the stay that was cancelled.`
+    : `Thank you for booking with ${hotel}. Your stay is confirmed; here are the details.`;
+  const facts: [string, string][] = [
+    ["Reference", reference],
+    ["Check-in", formatEmailDate(booking.checkin)],
+    ["Check-out", formatEmailDate(booking.checkout)],
+    ["Nights", `${booking.nights} night${booking.nights === 1 ? "" : "s"}`],
+    ["Room", oneLine(input.roomTypeName)],
+    ["Adults", String(booking.adults)],
+    ["Total price", formatMoney(booking.price)],
+  ];
+  const linkLabel = cancelled ? "View your booking" : "View or cancel your booking";
+  const noLink = `Please quote your booking reference ${reference} whenever you contact ${hotel}.`;
+  const closing = cancelled ? `We hope to welcome you another time.` : `We look forward to welcoming you.`;
+
+  const text = [
+    `Hello ${firstName},`,
+    "",
+    intro,
+    "",
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...(reason ? ["", "Reason for the cancellation:", reason] : []),
+    "",
+    manageUrl ? `${linkLabel}: ${manageUrl}` : noLink,
+    "",
+    closing,
+    hotel,
+    "",
+  ].join("\n");
+
+  const p = (content: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${content}</p>`;
+  const rows = facts
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:8px 12px 8px 0;border-bottom:1px solid #e7e5e4;color:#57534e;font-size:16px;vertical-align:top">${escapeHtml(label)}</td>` +
+        `<td style="padding:8px 0;border-bottom:1px solid #e7e5e4;font-size:16px;font-weight:600;vertical-align:top">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("\n");
+  const reasonHtml = reason ? p(`<strong>Reason for the cancellation:</strong><br>${escapeHtml(reason).replace(/\n/g, "<br>")}`) : "";
+  const linkHtml = manageUrl
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(manageUrl)}" style="display:inline-block;padding:14px 24px;background:#1c1917;color:#ffffff;font-size:16px;font-weight:600;text-decoration:none;border-radius:6px">${linkLabel}</a></p>\n` +
+      p(`<span style="color:#57534e">If the button does not work, open this address: <a href="${escapeHtml(manageUrl)}" style="color:#1c1917;word-break:break-all">${escapeHtml(manageUrl)}</a></span>`)
+    : p(escapeHtml(noLink));
+
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f5f5f4">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f4"><tr><td align="center" style="padding:16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
+<tr><td style="padding:24px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#1c1917">
+<p style="margin:0 0 8px;font-size:16px;color:#57534e">${escapeHtml(hotel)}</p>
+<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">${heading}</h1>
+${p(`Hello ${escapeHtml(firstName)},`)}
+${p(escapeHtml(intro))}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">
+${rows}
+</table>
+${reasonHtml}${linkHtml}
+${p(`${escapeHtml(closing)}<br>${escapeHtml(hotel)}`)}
+</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}

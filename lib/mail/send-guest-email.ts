@@ -1,0 +1,63 @@
+import type { Clock } from "@/lib/clock";
+import type { Db } from "@/lib/db";
+import { findStoredEvent } from "@/lib/events/stored-event";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { nextAttemptAt, type RetrySchedule } from "@/lib/jobs/retry-schedule";
+import { isPermanentMailError, type MailTransport } from "./mail-transport";
+import { renderGuestEmail } from "./render-guest-email";
+
+export type GuestMailDeps = {
+  db: Db;
+  clock: Clock;
+  schedule: RetrySchedule;
+  transport: MailTransport;
+  from: string;
+  /** The guest site's manage page for this booking, or null when the property is not the guest site's. */
+  manageUrl: (propertyId: string, bookingId: string) => Promise<string | null>;
+};
+
+/**
+ * Sends one guest e-mail (the queue runs one job per e-mail at a time). A refusal for good
+ * (SMTP 5xx) is recorded and not retried; anything else (server down, 4xx) is retried on the
+ * schedule, so a message waits out a mail server outage and is never lost. The Message-ID is
+ * fixed per e-mail, so a resend after a lost answer is recognisable as the same message.
+ */
+export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Promise<void> {
+  const email = await deps.db.guestEmail.findUnique({ where: { id: emailId }, include: { property: { select: { name: true } } } });
+  if (!email || email.status !== "pending") return;
+  const event = await findStoredEvent(deps.db, email.eventId);
+  if (!event) {
+    await deps.db.guestEmail.update({ where: { id: email.id }, data: { status: "failed", nextAttemptAt: null, lastError: "not sent: the event is gone" } });
+    return;
+  }
+  const { booking } = event.data;
+  const roomType = await deps.db.roomType.findUnique({ where: { id: booking.roomTypeId }, select: { name: true } });
+  const message = renderGuestEmail({
+    kind: event.type,
+    booking,
+    hotelName: email.property.name,
+    roomTypeName: roomType?.name ?? "Room",
+    manageUrl: await deps.manageUrl(event.propertyId, booking.id),
+  });
+  const now = deps.clock.now();
+  const attempts = email.attempts + 1;
+  try {
+    await deps.transport.send({ from: deps.from, to: email.recipient, ...message, messageId: `<${email.id}@room-booking.invalid>` });
+  } catch (error) {
+    const permanent = isPermanentMailError(error);
+    const next = permanent ? null : nextAttemptAt(deps.schedule, attempts, now);
+    const lastError = `${permanent ? "refused" : "failed"}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
+    await deps.db.$transaction(async (tx) => {
+      await tx.guestEmail.update({
+        where: { id: email.id },
+        data: { attempts, lastAttemptAt: now, lastError, status: next ? "pending" : "failed", nextAttemptAt: next },
+      });
+      if (next) await enqueueJob(tx, "send-guest-email", { emailId: email.id }, { runAt: next, key: `send-guest-email:${email.id}` });
+    });
+    return;
+  }
+  await deps.db.guestEmail.update({
+    where: { id: email.id },
+    data: { attempts, lastAttemptAt: now, lastError: null, status: "succeeded", sentAt: now, nextAttemptAt: null },
+  });
+}

@@ -1,0 +1,51 @@
+import type { Db } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import type { EndpointViewer } from "./find-webhook-endpoints";
+
+/**
+ * Sends a delivery again, now, whatever became of it (same event id and body, a fresh
+ * signature): it is pending again and its attempts continue in the same record.
+ */
+async function replay(tx: Prisma.TransactionClient, deliveryId: string): Promise<{ id: string; replays: number }> {
+  const row = await tx.webhookDelivery.update({
+    where: { id: deliveryId },
+    data: { status: "pending", replays: { increment: 1 }, nextAttemptAt: new Date() },
+    select: { id: true, replays: true },
+  });
+  await enqueueJob(tx, "deliver-webhook", { deliveryId }, { key: `deliver-webhook:${deliveryId}` });
+  return row;
+}
+
+function assertEnabled(endpoint: { enabled: boolean }) {
+  if (!endpoint.enabled) throw new DomainError("conflict", "This endpoint is disabled: enable it before replaying deliveries.");
+}
+
+/** Replays one delivery; a viewer limits it to one property (the panel), the admin CLI passes none. */
+export async function replayDelivery(db: Db, input: { deliveryId: string; viewer?: EndpointViewer }): Promise<{ id: string; replays: number }> {
+  return db.$transaction(async (tx) => {
+    const delivery = await tx.webhookDelivery.findUnique({ where: { id: input.deliveryId }, include: { endpoint: true } });
+    if (!delivery || (input.viewer && delivery.endpoint.propertyId !== input.viewer.propertyId)) {
+      throw new DomainError("not_found", `No webhook delivery "${input.deliveryId}".`);
+    }
+    assertEnabled(delivery.endpoint);
+    return replay(tx, delivery.id);
+  });
+}
+
+/** Replays every failed delivery of an endpoint made since a time; returns how many. */
+export async function replayFailedDeliveries(db: Db, input: { endpointId: string; propertyId: string; since: Date }): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: input.endpointId, propertyId: input.propertyId } });
+    if (!endpoint) throw new DomainError("not_found", `No webhook endpoint "${input.endpointId}" at this property.`);
+    assertEnabled(endpoint);
+    const failed = await tx.webhookDelivery.findMany({
+      where: { endpointId: endpoint.id, status: "failed", createdAt: { gte: input.since } },
+      select: { id: true },
+      take: 1000,
+    });
+    for (const delivery of failed) await replay(tx, delivery.id);
+    return failed.length;
+  });
+}

@@ -1,0 +1,45 @@
+import { getDb } from "../lib/db";
+import { EnvError, getEnv } from "../lib/env";
+import { startWorker } from "../lib/jobs/start-worker";
+import { workerDepsFromEnv } from "../lib/jobs/worker-deps-from-env";
+import { log } from "../lib/log";
+
+/**
+ * npm run worker: the job queue's worker on its own (webhook deliveries, guest e-mails,
+ * pruning), for servers that run the app with WORKER_IN_PROCESS=0. Reads the app's
+ * environment (DATABASE_URL, SESSION_SECRET, SMTP_URL, ...). SIGTERM or SIGINT stop it
+ * cleanly: running jobs finish, nothing is lost.
+ */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`[worker] ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!env.DATABASE_URL) {
+    console.error("[worker] DATABASE_URL is not set");
+    process.exit(1);
+  }
+  const db = getDb();
+  const worker = await startWorker({ databaseUrl: env.DATABASE_URL, deps: workerDepsFromEnv(env, db, log), log });
+  console.error("[worker] running; stop with Ctrl-C or SIGTERM");
+  const shutdown = async (signal: string) => {
+    console.error(`[worker] ${signal}: finishing running jobs ...`);
+    await worker.stop();
+    await db.$disconnect();
+    console.error("[worker] stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

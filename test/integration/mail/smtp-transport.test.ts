@@ -1,0 +1,161 @@
+import { createServer } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { afterEach, describe, expect, it } from "vitest";
+import { createSmtpTransport, isPermanentMailError } from "@/lib/mail/mail-transport";
+import { renderGuestEmail } from "@/lib/mail/render-guest-email";
+import type { BookingView } from "@/lib/schemas/bookings";
+
+/**
+ * The SMTP transport against a real SMTP server (the smtp-server package, on 127.0.0.1, plain
+ * text, no auth): what arrives is parsed back with mailparser; refusals are told apart as
+ * permanent (5xx) or worth retrying (4xx, no connection).
+ */
+type TestServer = { url: string; received: Buffer[]; close(): Promise<void> };
+const servers: TestServer[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function startSmtpServer(options: SMTPServerOptions = {}): Promise<TestServer> {
+  const received: Buffer[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push(Buffer.concat(chunks));
+        callback();
+      });
+    },
+    ...options,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  const handle: TestServer = {
+    url: `smtp://127.0.0.1:${address.port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  servers.push(handle);
+  return handle;
+}
+
+function rejectingRecipients(responseCode: number, message: string): SMTPServerOptions {
+  return {
+    onRcptTo(_address, _session, callback) {
+      callback(Object.assign(new Error(message), { responseCode }));
+    },
+  };
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+const booking: BookingView = {
+  id: "bk_2b6n0t5f3k9q2m8x1c7v",
+  reference: "HVH-4K7Q2M",
+  externalReference: null,
+  status: "confirmed",
+  roomTypeId: "rt_2b6n0t5f3k9q2m8x1c7v",
+  checkin: "2026-12-14",
+  checkout: "2026-12-17",
+  nights: 3,
+  adults: 2,
+  guest: { firstName: 'Ana & "Bo"', lastName: "Silva", email: "ana.silva@example.com" },
+  price: { amount: 45000, currency: "EUR" },
+  nightly: [],
+  createdAt: "2026-11-01T10:00:00.000Z",
+  updatedAt: "2026-11-01T10:00:00.000Z",
+  cancelledAt: null,
+  cancellationReason: null,
+};
+
+const email = renderGuestEmail({
+  kind: "booking.created",
+  booking,
+  hotelName: "Hotel Vista Hermosa",
+  roomTypeName: "Double Room",
+  manageUrl: "https://book.example.com/manage/abc?x=1&y=2",
+});
+
+const message = {
+  from: "Hotel Vista Hermosa <bookings@example.com>",
+  to: booking.guest.email,
+  ...email,
+};
+
+const crlfToLf = (value: string) => value.replace(/\r\n/g, "\n");
+
+describe("SMTP transport", () => {
+  it("delivers the rendered e-mail: sender, recipient, subject, text and HTML parts", async () => {
+    const server = await startSmtpServer();
+    await createSmtpTransport(server.url).send({ ...message, messageId: "<ev_1.guest@example.com>", headers: { "X-Booking-Reference": "HVH-4K7Q2M" } });
+
+    expect(server.received).toHaveLength(1);
+    const parsed = await simpleParser(server.received[0]!);
+    expect(parsed.from?.value).toEqual([{ address: "bookings@example.com", name: "Hotel Vista Hermosa" }]);
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : null).toEqual([{ address: "ana.silva@example.com", name: "" }]);
+    expect(parsed.subject).toBe("Your booking at Hotel Vista Hermosa is confirmed – HVH-4K7Q2M");
+    expect(parsed.messageId).toBe("<ev_1.guest@example.com>");
+    expect(parsed.headers.get("x-booking-reference")).toBe("HVH-4K7Q2M");
+    expect(crlfToLf(parsed.text ?? "").trimEnd()).toBe(email.text.trimEnd());
+    expect(crlfToLf(typeof parsed.html === "string" ? parsed.html : "").trimEnd()).toBe(email.html.trimEnd());
+    expect(parsed.html).toContain("Hello Ana &amp; &quot;Bo&quot;,");
+  });
+
+  it("fails for good when the server answers 550 to the recipient", async () => {
+    const server = await startSmtpServer(rejectingRecipients(550, "No such user here"));
+    const error = await createSmtpTransport(server.url).send(message).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect((error as { responseCode?: number }).responseCode).toBe(550);
+    expect(isPermanentMailError(error)).toBe(true);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it("leaves a 451 to be retried", async () => {
+    const server = await startSmtpServer(rejectingRecipients(451, "Try again later"));
+    const error = await createSmtpTransport(server.url).send(message).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect((error as { responseCode?: number }).responseCode).toBe(451);
+    expect(isPermanentMailError(error)).toBe(false);
+  });
+
+  it("leaves a refused connection to be retried", async () => {
+    const port = await closedPort();
+    const error = await createSmtpTransport(`smtp://127.0.0.1:${port}`).send(message).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(isPermanentMailError(error)).toBe(false);
+  });
+
+  it("reads only 5xx replies as permanent", () => {
+    expect(isPermanentMailError(Object.assign(new Error("x"), { responseCode: 554 }))).toBe(true);
+    expect(isPermanentMailError(Object.assign(new Error("x"), { responseCode: 503 }))).toBe(false);
+    expect(isPermanentMailError(Object.assign(new Error("x"), { responseCode: 421 }))).toBe(false);
+    expect(isPermanentMailError(Object.assign(new Error("x"), { code: "ETIMEDOUT" }))).toBe(false);
+    expect(isPermanentMailError("550")).toBe(false);
+    expect(isPermanentMailError(null)).toBe(false);
+  });
+});

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { createBooking } from "@/lib/bookings/create-booking";
+import type { RunningWorker } from "@/lib/jobs/start-worker";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { setWebhookEndpointEnabled, rotateWebhookSecret } from "@/lib/webhooks/manage-webhook-endpoint";
+import { replayDelivery } from "@/lib/webhooks/replay-deliveries";
+import { setupTestDatabase } from "../../support/database";
+import { startLocalWebhookServer, type LocalWebhookServer } from "../../support/local-webhook-server";
+import { api, useDatabaseForRoutes } from "../../support/partner-api";
+import { GUEST, partnerFixture } from "../../support/partner-fixtures";
+import { startTestWorker, TEST_SESSION_SECRET, testSecretBox } from "../../support/test-worker";
+import { waitFor } from "../../support/wait-for";
+
+/**
+ * Webhooks end to end on real PostgreSQL, the real queue worker and a real HTTP receiver:
+ * what is booked or cancelled arrives signed (verified with the standardwebhooks package),
+ * retried with the same webhook-id, never to a disabled endpoint, again on replay.
+ */
+const database = setupTestDatabase();
+const actor = { label: "test" };
+let worker: RunningWorker;
+let receiver: LocalWebhookServer;
+let answers: number[] = [];
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET = TEST_SESSION_SECRET;
+  useDatabaseForRoutes(database().url);
+  receiver = await startLocalWebhookServer((_request, response) => {
+    response.statusCode = answers.shift() ?? 200;
+    response.end("thanks");
+  });
+  worker = await startTestWorker(database());
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await receiver?.close();
+});
+
+function received(path: string) {
+  return receiver.requests.filter((request) => request.path === path);
+}
+
+function verified(secret: string, request: LocalWebhookServer["requests"][number]) {
+  return new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as { id: string; type: string; data: any };
+}
+
+async function hotelWithEndpoint(name: string, path: string) {
+  const hotel = await partnerFixture(database().db, { name });
+  const created = await createWebhookEndpoint(database().db, {
+    propertyId: hotel.property.id,
+    endpoint: { url: `${receiver.url}${path}` },
+    actor,
+    allowPrivateUrls: true,
+    secretBox: testSecretBox,
+  });
+  const book = () =>
+    createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, apiKeyId: null });
+  return { hotel, endpoint: created, book };
+}
+
+describe("webhook deliveries", () => {
+  it("delivers booking.created made through the API and booking.cancelled made elsewhere, signed, with the feed's event ids", async () => {
+    const hotel = await partnerFixture(database().db, { name: "Hook Hotel" });
+    const key = hotel.writeKey!.key;
+    const made = await api("POST", "/webhook-endpoints", { key, body: { url: `${receiver.url}/api-made`, description: "Our receiver" } });
+    expect(made.status).toBe(201);
+    expect(made.body.secret).toMatch(/^whsec_/);
+    expect(made.body.events).toEqual(["booking.created", "booking.cancelled"]);
+
+    const booked = await api("POST", "/bookings", { key, body: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST } });
+    expect(booked.status).toBe(201);
+    await cancelBooking(database().db, { property: hotel.property, bookingId: booked.body.id, reason: "At the front desk" });
+
+    const requests = await waitFor(() => received("/api-made").length === 2 && received("/api-made"), { what: "two deliveries" });
+    const events = requests.map((request) => verified(made.body.secret, request)).sort((a, b) => a.type.localeCompare(b.type));
+    expect(events.map((event) => [event.type, event.data.booking.id, event.data.booking.status])).toEqual([
+      ["booking.cancelled", booked.body.id, "cancelled"],
+      ["booking.created", booked.body.id, "confirmed"],
+    ]);
+    const feed = await api("GET", "/events", { key });
+    expect(new Set(feed.body.data.map((event: { id: string }) => event.id))).toEqual(new Set(requests.map((request) => request.headers["webhook-id"])));
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString("base64")}`).verify(requests[0]!.body, requests[0]!.headers as Record<string, string>)).toThrow();
+  });
+
+  it("retries a failed delivery with the same webhook-id and records every attempt", async () => {
+    const { endpoint, book } = await hotelWithEndpoint("Retry Inn", "/retry");
+    answers = [500];
+    await book();
+    const requests = await waitFor(() => received("/retry").length === 2 && received("/retry"), { what: "the retry" });
+    expect(requests[0]!.headers["webhook-id"]).toBe(requests[1]!.headers["webhook-id"]);
+    expect(verified(endpoint.secret, requests[1]!).type).toBe("booking.created");
+    const delivery = await waitFor(() => database().db.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: "succeeded" }, include: { attemptsLog: true } }));
+    expect(delivery.attempts).toBe(2);
+    expect(delivery.attemptsLog.map((attempt) => attempt.statusCode).sort()).toEqual([200, 500]);
+    expect(delivery.attemptsLog.find((attempt) => attempt.statusCode === 200)!.responseBody).toBe("thanks");
+  });
+
+  it("sends nothing to a disabled endpoint, and a replay delivers the same event again", async () => {
+    const { hotel, endpoint, book } = await hotelWithEndpoint("Quiet Inn", "/quiet");
+    const other = await createWebhookEndpoint(database().db, {
+      propertyId: hotel.property.id,
+      endpoint: { url: `${receiver.url}/loud` },
+      actor,
+      allowPrivateUrls: true,
+      secretBox: testSecretBox,
+    });
+    await setWebhookEndpointEnabled(database().db, { viewer: { propertyId: hotel.property.id }, id: endpoint.id, enabled: false, actor });
+    await book();
+    const [first] = await waitFor(() => received("/loud").length === 1 && received("/loud"), { what: "the enabled endpoint's delivery" });
+    expect(received("/quiet")).toEqual([]);
+
+    const delivery = await database().db.webhookDelivery.findFirstOrThrow({ where: { endpointId: other.id } });
+    await waitFor(async () => (await database().db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status === "succeeded");
+    expect(await replayDelivery(database().db, { deliveryId: delivery.id })).toEqual({ id: delivery.id, replays: 1 });
+    const again = await waitFor(() => received("/loud").length === 2 && received("/loud")[1]);
+    expect(again.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
+    expect(verified(other.secret, again).id).toBe(first!.headers["webhook-id"]);
+  });
+
+  it("signs with the new and the old secret for 24 hours after a rotation", async () => {
+    const { hotel, endpoint, book } = await hotelWithEndpoint("Rotation Inn", "/rotated");
+    const rotated = await rotateWebhookSecret(database().db, { viewer: { propertyId: hotel.property.id }, id: endpoint.id, actor, secretBox: testSecretBox });
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    await book();
+    const [request] = await waitFor(() => received("/rotated").length === 1 && received("/rotated"));
+    expect(request!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(verified(rotated.secret, request!).type).toBe("booking.created");
+    expect(verified(endpoint.secret, request!).type).toBe("booking.created");
+  });
+});

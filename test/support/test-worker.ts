@@ -1,0 +1,22 @@
+import pino from "pino";
+import { systemClock, type Clock } from "@/lib/clock";
+import type { Db } from "@/lib/db";
+import { startWorker, type RunningWorker } from "@/lib/jobs/start-worker";
+import type { WorkerDeps } from "@/lib/jobs/worker-tasks";
+import { createSecretBox } from "@/lib/webhooks/secret-box";
+
+export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef";
+export const testSecretBox = createSecretBox(TEST_SESSION_SECRET);
+
+/** The real queue worker on a test database, polling often, retrying after 200 ms. */
+export async function startTestWorker(
+  database: { db: Db; url: string },
+  overrides: Partial<Omit<WorkerDeps, "db">> & { clock?: Clock } = {},
+): Promise<RunningWorker> {
+  return startWorker({
+    databaseUrl: database.url,
+    deps: { db: database.db, clock: systemClock, schedule: [200, 200, 200], allowPrivateUrls: true, secretBox: testSecretBox, mail: null, ...overrides },
+    log: pino({ level: "silent" }),
+    pollInterval: 100,
+  });
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { renderGuestEmail, type GuestEmailInput } from "@/lib/mail/render-guest-email";
+import type { BookingView } from "@/lib/schemas/bookings";
+
+/** What the guest e-mails say, and that nothing inserted into them can become markup or a header. */
+const booking: BookingView = {
+  id: "bk_2b6n0t5f3k9q2m8x1c7v",
+  reference: "HVH-4K7Q2M",
+  externalReference: null,
+  status: "confirmed",
+  roomTypeId: "rt_2b6n0t5f3k9q2m8x1c7v",
+  checkin: "2026-12-14",
+  checkout: "2026-12-17",
+  nights: 3,
+  adults: 2,
+  guest: { firstName: "Ana", lastName: "Silva", email: "ana.silva@example.com" },
+  price: { amount: 45000, currency: "EUR" },
+  nightly: [],
+  createdAt: "2026-11-01T10:00:00.000Z",
+  updatedAt: "2026-11-01T10:00:00.000Z",
+  cancelledAt: null,
+  cancellationReason: null,
+};
+
+const cancelledBooking: BookingView = {
+  ...booking,
+  status: "cancelled",
+  cancelledAt: "2026-11-02T10:00:00.000Z",
+  cancellationReason: "Plans changed.\nSorry!",
+};
+
+function render(overrides: Partial<GuestEmailInput> = {}) {
+  return renderGuestEmail({
+    kind: "booking.created",
+    booking,
+    hotelName: "Hotel Vista Hermosa",
+    roomTypeName: "Double Room",
+    manageUrl: "https://book.example.com/manage/bk_2b6n0t5f3k9q2m8x1c7v.sig?x=1&y=2",
+    ...overrides,
+  });
+}
+
+describe("renderGuestEmail", () => {
+  it.each([
+    ["booking.created", booking, "confirmed"],
+    ["booking.cancelled", cancelledBooking, "cancelled"],
+  ] as const)("%s carries every fact of the stay in both parts", (kind, view, word) => {
+    const email = render({ kind, booking: view });
+    expect(email.subject).toBe(`Your booking at Hotel Vista Hermosa is ${word} – HVH-4K7Q2M`);
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain("Hello Ana,");
+      expect(part).toContain("HVH-4K7Q2M");
+      expect(part).toContain("Mon 14 Dec 2026");
+      expect(part).toContain("Thu 17 Dec 2026");
+      expect(part).toContain("3 nights");
+      expect(part).toContain("Double Room");
+      expect(part).toContain("€450.00");
+      expect(part).toContain("Hotel Vista Hermosa");
+    }
+    expect(email.text).toMatch(/^Adults: 2$/m);
+  });
+
+  it("gives the cancellation reason, line breaks kept, only for a cancellation", () => {
+    const cancelled = render({ kind: "booking.cancelled", booking: cancelledBooking });
+    expect(cancelled.text).toContain("Reason for the cancellation:\nPlans changed.\nSorry!");
+    expect(cancelled.html).toContain("Plans changed.<br>Sorry!");
+    const created = render({ booking: { ...booking, cancellationReason: "Plans changed." } });
+    expect(created.text).not.toContain("Plans changed.");
+    expect(render({ kind: "booking.cancelled", booking: { ...cancelledBooking, cancellationReason: null } }).text).not.toContain("Reason");
+  });
+
+  it("links to the booking only when a manage link is given", () => {
+    const withLink = render();
+    expect(withLink.text).toContain("View or cancel your booking: https://book.example.com/manage/bk_2b6n0t5f3k9q2m8x1c7v.sig?x=1&y=2");
+    expect(withLink.html).toContain('href="https://book.example.com/manage/bk_2b6n0t5f3k9q2m8x1c7v.sig?x=1&amp;y=2"');
+    expect(render({ kind: "booking.cancelled", booking: cancelledBooking }).text).toContain("View your booking: https://");
+
+    const withoutLink = render({ manageUrl: null });
+    for (const part of [withoutLink.text, withoutLink.html]) {
+      expect(part).not.toContain("View or cancel");
+      expect(part).not.toContain("https://");
+      expect(part).toContain("Please quote your booking reference HVH-4K7Q2M");
+    }
+    expect(withoutLink.html).not.toContain("<a ");
+  });
+
+  it("refuses a manage link that is not http(s)", () => {
+    expect(() => render({ manageUrl: "javascript:alert(1)" })).toThrow(RangeError);
+  });
+
+  it("escapes hostile names in the HTML and keeps them literal in the text", () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const email = render({
+      booking: { ...booking, guest: { ...booking.guest, firstName: hostile } },
+      hotelName: `Ana & "Bo" 's <b>Inn</b>`,
+      roomTypeName: "<script>alert(1)</script>",
+    });
+    expect(email.text).toContain(`Hello ${hostile},`);
+    expect(email.text).toContain(`Ana & "Bo" 's <b>Inn</b>`);
+    expect(email.text).toContain("<script>alert(1)</script>");
+    expect(email.html).toContain("Hello &lt;img src=x onerror=alert(1)&gt;,");
+    expect(email.html).toContain("Ana &amp; &quot;Bo&quot; &#39;s &lt;b&gt;Inn&lt;/b&gt;");
+    expect(email.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(email.html).not.toMatch(/<img|<script|<b>|onerror=alert\(1\)>/);
+  });
+
+  it("keeps the subject on one line whatever the hotel is called", () => {
+    const email = render({ hotelName: "Evil Inn\r\nBcc: everyone@example.com\n" });
+    expect(email.subject).not.toMatch(/[\r\n]/);
+    expect(email.subject).toBe("Your booking at Evil Inn Bcc: everyone@example.com is confirmed – HVH-4K7Q2M");
+  });
+
+  it("is a phone-friendly page with no outside resources", () => {
+    const { html } = render();
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain("max-width:560px");
+    for (const size of html.matchAll(/font-size:(\d+)px/g)) expect(Number(size[1])).toBeGreaterThanOrEqual(16);
+    expect(html).not.toMatch(/<img|<link|@import|url\(/i);
+  });
+
+  it("writes singular nights and other currencies right", () => {
+    const email = render({ booking: { ...booking, checkout: "2026-12-15", nights: 1, price: { amount: 12000, currency: "JPY" } } });
+    expect(email.text).toContain("Nights: 1 night\n");
+    expect(email.text).toContain("Total price: JP¥12,000");
+  });
+});
