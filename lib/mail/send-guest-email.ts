@@ -6,11 +6,18 @@ import { nextAttemptAt, type RetrySchedule } from "@/lib/jobs/retry-schedule";
 import { isPermanentMailError, type MailTransport } from "./mail-transport";
 import { renderGuestEmail } from "./render-guest-email";
 
+/** The hotel's name as the sender's name, at MAIL_FROM's address ("Name <address>" or "address"). */
+export function fromTheHotel(hotelName: string, mailFrom: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `"${hotelName.replace(/["\\\r\n]/g, "")}" <${address}>`;
+}
+
 export type GuestMailDeps = {
   db: Db;
   clock: Clock;
   schedule: RetrySchedule;
   transport: MailTransport;
+  /** MAIL_FROM: its address is the sender's; the name shown is the hotel's. */
   from: string;
   /** The guest site's manage page for this booking, or null when the property is not the guest site's. */
   manageUrl: (propertyId: string, bookingId: string) => Promise<string | null>;
@@ -42,7 +49,8 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
   const now = deps.clock.now();
   const attempts = email.attempts + 1;
   try {
-    await deps.transport.send({ from: deps.from, to: email.recipient, ...message, messageId: `<${email.id}@room-booking.invalid>` });
+    const from = fromTheHotel(email.property.name, deps.from);
+    await deps.transport.send({ from, to: email.recipient, ...message, messageId: `<${email.id}@room-booking.invalid>` });
   } catch (error) {
     const permanent = isPermanentMailError(error);
     const next = permanent ? null : nextAttemptAt(deps.schedule, attempts, now);

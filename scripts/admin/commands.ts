@@ -6,6 +6,16 @@ import { propertyCreate, propertyList, propertySetPlan } from "./property-comman
 import { ratesSet } from "./rates-commands";
 import { roomTypeCreate, roomTypeList } from "./room-type-commands";
 import { staffCreate, staffSetPassword } from "./staff-commands";
+import {
+  webhookCreate,
+  webhookDelete,
+  webhookDeliveries,
+  webhookDisable,
+  webhookEnable,
+  webhookList,
+  webhookReplay,
+  webhookRotateSecret,
+} from "./webhook-commands";
 
 /** Every command, in the order help lists them. */
 export const COMMANDS: readonly AdminCommand[] = [
@@ -21,6 +31,14 @@ export const COMMANDS: readonly AdminCommand[] = [
   keyList,
   staffCreate,
   staffSetPassword,
+  webhookCreate,
+  webhookList,
+  webhookDisable,
+  webhookEnable,
+  webhookRotateSecret,
+  webhookDelete,
+  webhookDeliveries,
+  webhookReplay,
   check,
 ];
 

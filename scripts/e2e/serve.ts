@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { startSmtpSink } from "../../test/support/smtp-sink";
 import { prepareDemo } from "../app/prepare-demo";
 import { createThrowAwayDatabase } from "../db/throw-away-database";
 
@@ -12,7 +13,8 @@ import { createThrowAwayDatabase } from "../db/throw-away-database";
  * credentials are written to .data/e2e/local-state.json and the database URL to
  * .data/e2e/database.json for the tests (e2e/support). A second instance of the same build,
  * on the same database and Redis, listens on E2E_PORT + 1 (its URL in .data/e2e/instances.json)
- * for the tests that prove several instances share limits, keys and bookings.
+ * for the tests that prove several instances share limits, keys and bookings. Both run the
+ * queue worker; guest e-mails go to an SMTP server of this run (.data/e2e/mail/*.eml).
  */
 const root = resolve(import.meta.dirname, "..", "..");
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -30,6 +32,14 @@ async function main() {
   // The tests set up their own staff and data in this throw-away database (e2e/support/db.ts).
   writeFileSync(join(dirname(E2E_STATE_FILE), "database.json"), JSON.stringify({ url: databaseUrl }), { mode: 0o600 });
 
+  // Guest e-mails go to a real SMTP server of this run; each arrives as .data/e2e/mail/<n>.eml.
+  const mailDir = join(dirname(E2E_STATE_FILE), "mail");
+  rmSync(mailDir, { recursive: true, force: true });
+  mkdirSync(mailDir, { recursive: true });
+  let mailCount = 0;
+  const smtp = await startSmtpSink({ onMessage: (_mail, raw) => writeFileSync(join(mailDir, `${String(++mailCount).padStart(4, "0")}.eml`), raw) });
+  cleanups.push(smtp.close);
+
   const env = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
@@ -37,6 +47,12 @@ async function main() {
     SESSION_SECRET: state.sessionSecret,
     PARTNER_API_KEY: state.demo.partnerApiKey,
     PARTNER_API_BASE_URL: `http://127.0.0.1:${port}/partner/v1`,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Room Booking e2e <bookings@e2e.test>",
+    // The tests' webhook receivers listen on 127.0.0.1, and wait seconds, not hours, for retries.
+    WEBHOOK_ALLOW_PRIVATE_URLS: "1",
+    EVENT_RETRY_SCHEDULE: "300ms,300ms,300ms,300ms",
     // A shared Redis outlives runs: counters of this run (sign-in attempts from 127.0.0.1, say) stay its own.
     ...(process.env.REDIS_URL ? { RATE_LIMIT_PREFIX: `rb-e2e:${runId}` } : { RATE_LIMIT_BACKEND: "memory" }),
   };

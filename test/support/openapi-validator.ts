@@ -38,10 +38,15 @@ export function openApiProblems(method: string, path: string, status: number, bo
   if (!operation) return status === 405 || status === 401 || status === 429 ? [] : [`${method} ${found.template} is not in the document`];
   const response = operation.responses[String(status)];
   if (!response) return [`${method} ${found.template} does not document status ${status}`];
-  const [mediaType, media] = Object.entries(response.content ?? {})[0] as [string, Json];
-  if (!contentType?.startsWith(mediaType)) return [`${method} ${found.template} ${status}: content type ${contentType}, documented ${mediaType}`];
-  const validate = ajv.compile({ $ref: media.schema.$ref });
   const where = `${method} ${found.template} ${status}`;
+  const documented = Object.entries(response.content ?? {})[0] as [string, Json] | undefined;
+  if (!documented) {
+    const extra = contentType || body ? [`${where}: has a body, documented none`] : [];
+    return [...headerProblems(where, response.headers ?? {}, headers), ...extra];
+  }
+  const [mediaType, media] = documented;
+  if (!contentType?.startsWith(mediaType)) return [`${where}: content type ${contentType}, documented ${mediaType}`];
+  const validate = ajv.compile({ $ref: media.schema.$ref });
   return [
     ...headerProblems(where, response.headers ?? {}, headers),
     ...(validate(body) ? [] : (validate.errors ?? []).map((e) => `${where}: ${e.instancePath} ${e.message}`)),

@@ -16,6 +16,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
           </p>
           <nav aria-label="Panel" className="flex gap-4 text-sm">
             <Link className="text-brand-700 hover:underline" href="/settings/api-keys">Settings › API Keys</Link>
+            <Link className="text-brand-700 hover:underline" href="/settings/webhooks">Settings › Webhooks</Link>
             <Link className="text-brand-700 hover:underline" href="/bookings">Bookings</Link>
             <Link className="text-brand-700 hover:underline" href="/account">Account</Link>
           </nav>

@@ -19,7 +19,7 @@ export default async function ApiKeysPage() {
   const [property, keys, audit] = await Promise.all([
     db.property.findUniqueOrThrow({ where: { id: open.propertyId } }),
     listApiKeys(db, open.propertyId),
-    db.auditEvent.findMany({ where: { propertyId: open.propertyId }, orderBy: { createdAt: "desc" }, take: 50, include: { apiKey: { select: { label: true, hint: true } } } }),
+    db.auditEvent.findMany({ where: { propertyId: open.propertyId, action: { in: ["api_key_created", "api_key_rotated", "api_key_revoked"] } }, orderBy: { createdAt: "desc" }, take: 50, include: { apiKey: { select: { label: true, hint: true } } } }),
   ]);
   const isAdmin = open.role === "admin";
   const canWrite = PLAN_RULES[property.plan].canWrite;

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { DEV_MAILBOX_DIR, readDevMailboxMessage } from "@/lib/mail/dev-mailbox";
+
+export const metadata: Metadata = { title: "Development mailbox", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+/**
+ * One message of the development mailbox: its headers, the text part, and the HTML part in a
+ * sandboxed frame (no scripts, no same-origin, no forms). Answers 404 in production.
+ */
+export default async function DevMailboxMessagePage({ params }: { params: Promise<{ id: string }> }) {
+  if (process.env.NODE_ENV === "production") notFound();
+  const { id } = await params;
+  const message = await readDevMailboxMessage(DEV_MAILBOX_DIR, id);
+  if (!message) notFound();
+  const headers: [string, string][] = [
+    ["Received", message.receivedAt],
+    ["From", message.from],
+    ["To", message.to],
+    ["Subject", message.subject],
+    ...(message.messageId ? ([["Message-ID", message.messageId]] as [string, string][]) : []),
+    ...Object.entries(message.headers ?? {}),
+  ];
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-6 py-10">
+      <Link className="text-sm text-brand-700 underline" href="/dev/mailbox">← Mailbox</Link>
+      <h1 className="font-serif text-2xl break-words text-brand-900">{message.subject || "(no subject)"}</h1>
+      <dl className="grid grid-cols-[10rem_1fr] gap-y-1 text-sm">
+        {headers.map(([name, value]) => (<div key={name} className="contents"><dt className="font-medium text-stone-600">{name}</dt><dd className="break-all">{value}</dd></div>))}
+      </dl>
+      <section aria-labelledby="html-part" className="space-y-2">
+        <h2 id="html-part" className="text-lg font-semibold">HTML part</h2>
+        <iframe sandbox="" srcDoc={message.html} title="HTML part of the message" className="h-[32rem] w-full rounded border border-stone-300 bg-white" />
+      </section>
+      <section aria-labelledby="text-part" className="space-y-2">
+        <h2 id="text-part" className="text-lg font-semibold">Text part</h2>
+        <pre tabIndex={0} className="overflow-auto rounded bg-white p-4 text-sm whitespace-pre-wrap ring-1 ring-stone-200">{message.text}</pre>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { verifyManageBookingToken } from "@/lib/guest-site/manage-booking-token";
+import type { RunningWorker } from "@/lib/jobs/start-worker";
+import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
+import { createSmtpTransport } from "@/lib/mail/mail-transport";
+import { MAX_GUEST_EMAILS_PER_HOUR, RATE_LIMITED } from "@/lib/mail/queue-guest-email";
+import { setGuestEmailsEnabled } from "@/lib/properties/set-guest-emails-enabled";
+import { freePort } from "@/scripts/lib/ports";
+import { setupTestDatabase } from "../../support/database";
+import { partnerFixture } from "../../support/partner-fixtures";
+import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
+import { startTestWorker, TEST_SESSION_SECRET } from "../../support/test-worker";
+import { waitFor } from "../../support/wait-for";
+
+/**
+ * The hotel's e-mails to guests, end to end: the outbox, the real queue worker, nodemailer
+ * and a real SMTP server (smtp-server) started here, on a fixed port so it can go down and
+ * come back.
+ */
+const database = setupTestDatabase();
+let worker: RunningWorker;
+let sink: SmtpSink;
+let port: number;
+let guestSite: Awaited<ReturnType<typeof partnerFixture>>;
+
+const startSink = () =>
+  startSmtpSink({
+    port,
+    onRcptTo: (address, _session, callback) => {
+      if (address.address.startsWith("refused")) return callback(Object.assign(new Error("550 5.1.1 No such user"), { responseCode: 550 }));
+      callback();
+    },
+  });
+
+beforeAll(async () => {
+  port = await freePort();
+  sink = await startSink();
+  guestSite = await partnerFixture(database().db, { name: "Guest Site Hotel" });
+  worker = await startTestWorker(database(), {
+    schedule: Array(10).fill(300),
+    mail: {
+      transport: createSmtpTransport(`smtp://127.0.0.1:${port}`),
+      from: "Reservations <bookings@hotel.test>",
+      manageUrl: guestSiteManageUrl({ db: database().db, partnerApiKey: guestSite.readKey.key, publicBaseUrl: "https://hotel.test", sessionSecret: TEST_SESSION_SECRET }),
+    },
+  });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await sink?.close();
+});
+
+const book = (hotel: typeof guestSite, email: string) =>
+  createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email } }, apiKeyId: null });
+const mailTo = (email: string) => sink.messages.filter((message) => message.to && JSON.stringify(message.to).includes(email));
+
+describe("guest e-mails", () => {
+  it("confirms a booking with a manage link that opens it, and tells of its cancellation", async () => {
+    const { booking } = await book(guestSite, "ana@guest.test");
+    const [confirmation] = await waitFor(() => mailTo("ana@guest.test").length === 1 && mailTo("ana@guest.test"));
+    expect(confirmation!.subject).toBe(`Your booking at Guest Site Hotel is confirmed – ${booking.reference}`);
+    expect(confirmation!.from?.value).toEqual([{ name: "Guest Site Hotel", address: "bookings@hotel.test" }]);
+    expect(confirmation!.html).toBeTruthy();
+    const link = /https:\/\/hotel\.test\/manage\/(\S+)/.exec(confirmation!.text ?? "");
+    expect(link).not.toBeNull();
+    expect(verifyManageBookingToken(link![1]!, TEST_SESSION_SECRET)).toBe(booking.id);
+
+    await cancelBooking(database().db, { property: guestSite.property, bookingId: booking.id, reason: "Plans changed" });
+    const [, cancellation] = await waitFor(() => mailTo("ana@guest.test").length === 2 && mailTo("ana@guest.test"));
+    expect(cancellation!.subject).toBe(`Your booking at Guest Site Hotel is cancelled – ${booking.reference}`);
+    expect(cancellation!.text).toContain("Plans changed");
+  });
+
+  it("another property's e-mail carries the reference and the hotel's name, no link; a property with e-mails off sends none", async () => {
+    const other = await partnerFixture(database().db, { name: "Elsewhere Hotel" });
+    const quiet = await partnerFixture(database().db, { name: "Quiet Hotel" });
+    await setGuestEmailsEnabled(database().db, { propertyId: quiet.property.id, enabled: false, actor: { label: "test" } });
+    await book(quiet, "quiet@guest.test");
+    const { booking } = await book(other, "bo@guest.test");
+    const [message] = await waitFor(() => mailTo("bo@guest.test").length === 1 && mailTo("bo@guest.test"));
+    expect(message!.text).toContain(booking.reference);
+    expect(message!.text).toContain("Elsewhere Hotel");
+    expect(message!.text).not.toContain("/manage/");
+    expect(mailTo("quiet@guest.test")).toEqual([]);
+    expect(await database().db.guestEmail.count({ where: { propertyId: quiet.property.id } })).toBe(0);
+  });
+
+  it("waits out a mail server that is down and delivers when it is back", async () => {
+    await sink.close();
+    const { booking } = await book(guestSite, "patient@guest.test");
+    const failing = await waitFor(() => database().db.guestEmail.findFirst({ where: { recipient: "patient@guest.test", attempts: { gte: 2 } } }), { what: "failed attempts" });
+    expect(failing.status).toBe("pending");
+    expect(failing.lastError).toMatch(/^failed: /);
+    sink = await startSink();
+    const [message] = await waitFor(() => mailTo("patient@guest.test").length === 1 && mailTo("patient@guest.test"), { what: "the late e-mail" });
+    expect(message!.subject).toContain(booking.reference);
+    expect((await database().db.guestEmail.findFirstOrThrow({ where: { recipient: "patient@guest.test" } })).status).toBe("succeeded");
+  });
+
+  it("does not retry a refusal for good (SMTP 5xx), and shows it", async () => {
+    await book(guestSite, "refused@guest.test");
+    const refused = await waitFor(() => database().db.guestEmail.findFirst({ where: { recipient: "refused@guest.test", status: "failed" } }));
+    expect(refused.attempts).toBe(1);
+    expect(refused.lastError).toMatch(/^refused: .*550/);
+  });
+
+  it(`sends at most ${MAX_GUEST_EMAILS_PER_HOUR} e-mails an hour to one guest of one property`, async () => {
+    const hotel = await partnerFixture(database().db, { name: "Limit Hotel", roomTypes: [{ name: "Room", description: "", maxAdults: 2, rooms: 10, basePrice: 5_000 }] });
+    for (let i = 0; i <= MAX_GUEST_EMAILS_PER_HOUR; i++) await book(hotel, "many@guest.test");
+    await waitFor(() => mailTo("many@guest.test").length === MAX_GUEST_EMAILS_PER_HOUR);
+    const records = await waitFor(async () => {
+      const rows = await database().db.guestEmail.findMany({ where: { propertyId: hotel.property.id } });
+      return rows.length === MAX_GUEST_EMAILS_PER_HOUR + 1 && rows;
+    });
+    expect(records.filter((row) => row.lastError === RATE_LIMITED)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailTo("many@guest.test")).toHaveLength(MAX_GUEST_EMAILS_PER_HOUR);
+  });
+});

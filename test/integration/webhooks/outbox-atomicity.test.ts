@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { setupTestDatabase } from "../../support/database";
+import { partnerFixture } from "../../support/partner-fixtures";
+
+/**
+ * The outbox under a failing transaction: a booking that fails at commit, after its event and
+ * its job were written, leaves neither behind (nothing is announced that did not happen).
+ */
+const database = setupTestDatabase();
+
+const countJobs = async () => (await database().db.$queryRaw<[{ n: number }]>`SELECT count(*)::int AS n FROM graphile_worker.jobs`)[0].n;
+
+describe("the outbox", () => {
+  it("keeps no event and no job of a booking whose transaction fails at commit", async () => {
+    const { db } = database();
+    // A deferred constraint trigger fails the transaction at COMMIT, after every insert of it.
+    await db.$executeRawUnsafe(`
+      CREATE FUNCTION refuse_guest_named_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.guest_last_name = 'Fail' THEN RAISE EXCEPTION 'refused at commit'; END IF;
+        RETURN NEW;
+      END $$`);
+    await db.$executeRawUnsafe(`
+      CREATE CONSTRAINT TRIGGER refuse_fail_at_commit AFTER INSERT ON bookings
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_guest_named_fail()`);
+    const hotel = await partnerFixture(db, { name: "Atomic Inn" });
+    const input = { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1 };
+    const [eventsBefore, jobsBefore] = [await db.event.count(), await countJobs()];
+
+    await expect(createBooking(db, { property: hotel.property, input: { ...input, guest: { firstName: "Ana", lastName: "Fail", email: "a@example.com" } }, apiKeyId: null })).rejects.toThrow();
+    expect(await db.booking.count({ where: { propertyId: hotel.property.id } })).toBe(0);
+    expect([await db.event.count(), await countJobs()]).toEqual([eventsBefore, jobsBefore]);
+
+    const made = await createBooking(db, { property: hotel.property, input: { ...input, guest: { firstName: "Ana", lastName: "Fine", email: "a@example.com" } }, apiKeyId: null });
+    expect(await db.event.findMany({ where: { bookingId: made.booking.id }, select: { type: true } })).toEqual([{ type: "booking.created" }]);
+    expect(await countJobs()).toBe(jobsBefore + 1);
+  });
+});
