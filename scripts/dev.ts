@@ -28,6 +28,7 @@ async function main() {
       `  Staff panel     ${base}/login`,
       `  API docs        ${base}/docs`,
       `  Partner API     ${base}/partner/v1`,
+      `  Guest e-mails   ${process.env.SMTP_URL ? "sent over SMTP_URL" : `${base}/dev/mailbox (kept locally; set SMTP_URL to send)`}`,
       "",
       `  Staff login     ${state.demo.staffEmail}  /  ${state.demo.staffPassword}`,
       `  Partner key     ${partnerApiKey}`,

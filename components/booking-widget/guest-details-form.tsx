@@ -12,7 +12,7 @@ type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: num
  * travels with every submission of it (the action hands it back with any error), so pressing
  * Book twice, resubmitting or retrying books once.
  */
-export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath }: { action: (state: BookState, form: FormData) => Promise<BookState>; stay: Stay; idempotencyKey: string; bookPath?: string }) {
+export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath, hotelSendsEmail = true }: { action: (state: BookState, form: FormData) => Promise<BookState>; stay: Stay; idempotencyKey: string; bookPath?: string; hotelSendsEmail?: boolean }) {
   const [state, formAction, pending] = useActionState(action, { idempotencyKey, values: { firstName: "", lastName: "", email: "" } });
   const errors = state.fieldErrors ?? {};
   const stayErrors = Object.entries(errors).filter(([field]) => !field.startsWith("guest."));
@@ -52,7 +52,7 @@ export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath }: { a
           <Field id="firstName" name="firstName" label="First name" autoComplete="given-name" required maxLength={100} defaultValue={state.values.firstName} error={errors["guest.firstName"]} />
           <Field id="lastName" name="lastName" label="Last name" autoComplete="family-name" required maxLength={100} defaultValue={state.values.lastName} error={errors["guest.lastName"]} />
         </div>
-        <Field id="email" name="email" type="email" label="E-mail address" autoComplete="email" required maxLength={254} defaultValue={state.values.email} error={errors["guest.email"]} hint="We send nothing but this booking's confirmation." />
+        <Field id="email" name="email" type="email" label="E-mail address" autoComplete="email" required maxLength={254} defaultValue={state.values.email} error={errors["guest.email"]} hint={hotelSendsEmail ? "We send nothing but this booking's confirmation (and a note if it is cancelled)." : "The hotel sends no e-mail: keep your booking reference from the next page."} />
         <button type="submit" disabled={pending} aria-disabled={pending} className="w-full rounded-md bg-brand-700 px-5 py-3 text-lg font-medium text-white hover:bg-brand-900 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none disabled:opacity-70 sm:w-auto">
           {pending ? "Booking…" : "Book"}
         </button>

@@ -8,7 +8,7 @@ export type ActiveApiKey = {
   scope: ApiKeyScope;
   hint: string;
   createdAt: Date;
-  property: { id: string; name: string; slug: string; timezone: string; currency: string; plan: Plan };
+  property: { id: string; name: string; slug: string; timezone: string; currency: string; plan: Plan; guestEmailsEnabled: boolean };
 };
 
 type Row = {
@@ -22,6 +22,7 @@ type Row = {
   timezone: string;
   currency: string;
   plan: Plan;
+  guest_emails_enabled: boolean;
 };
 
 /**
@@ -33,7 +34,7 @@ export async function findActiveApiKey(db: Db, value: string): Promise<ActiveApi
   if (!isWellFormedApiKey(value)) return null;
   const [row] = await db.$queryRaw<Row[]>`
     SELECT k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
-           p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan
+           p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan, p.guest_emails_enabled
     FROM api_keys k JOIN properties p ON p.id = k.property_id
     WHERE k.hash = ${hashApiKey(value)} AND k.revoked_at IS NULL`;
   if (!row) return null;
@@ -43,6 +44,6 @@ export async function findActiveApiKey(db: Db, value: string): Promise<ActiveApi
     scope: row.scope,
     hint: row.hint,
     createdAt: row.created_at,
-    property: { id: row.property_id, name: row.name, slug: row.slug, timezone: row.timezone, currency: row.currency, plan: row.plan },
+    property: { id: row.property_id, name: row.name, slug: row.slug, timezone: row.timezone, currency: row.currency, plan: row.plan, guestEmailsEnabled: row.guest_emails_enabled },
   };
 }

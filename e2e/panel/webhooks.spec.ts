@@ -1,0 +1,148 @@
+import { expect, test, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { newId } from "@/lib/ids";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { createSecretBox } from "@/lib/webhooks/secret-box";
+import { seedProperty } from "@/prisma/factories";
+import { e2eDb } from "../support/db";
+import { newStaff, signIn } from "../support/panel";
+import { addDays } from "../support/partner-api";
+import { RECEIVER_ANSWER, startWebhookReceiver, verifiedEvents } from "../support/webhook-receiver";
+
+/** A property of the test's own (no other test's events reach its endpoints), with a walk-in booking at `offset` days. */
+async function hotelWithBooking(offset: number) {
+  const { property, roomTypes } = await seedProperty(e2eDb(), { name: "Webhook Test Hotel" });
+  const checkin = addDays(new Date().toISOString().slice(0, 10), offset);
+  const book = () => createBooking(e2eDb(), {
+    property,
+    apiKeyId: null,
+    input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Hook", lastName: "Guest", email: "hook.guest@example.com" } },
+  });
+  return { property, book, booking: (await book()).booking };
+}
+
+const endpointCard = (page: Page, url: string) => page.getByRole("article", { name: `Endpoint ${url}` });
+
+test("an admin adds an endpoint; a real receiver gets signed test, cancellation and replayed events, and nothing once it is disabled", async ({ page }) => {
+  test.setTimeout(120_000);
+  const receiver = await startWebhookReceiver();
+  try {
+    const { property, book, booking } = await hotelWithBooking(40);
+    const { email, password } = await newStaff(property.slug, "admin");
+    await signIn(page, email, password);
+    await page.getByRole("link", { name: "Settings › Webhooks" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+
+    // A refused URL is explained beside the field.
+    await page.getByLabel("URL", { exact: true }).fill("ftp://example.com/hooks");
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.locator("#webhook-url-error")).not.toBeEmpty();
+    await expect(page.getByLabel("URL", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("URL", { exact: true }).fill(receiver.url);
+    await expect(page.getByLabel("booking.created")).toBeChecked();
+    await expect(page.getByLabel("booking.cancelled")).toBeChecked();
+    await page.getByLabel("Description (optional)").fill("E2E receiver");
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const secret = (await page.getByTestId("new-webhook-secret").textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await expect(page.getByText("it will not be shown again")).toBeVisible();
+    await expect(page.getByText("standardwebhooks", { exact: true }).first()).toBeVisible();
+
+    const card = endpointCard(page, receiver.url);
+    await expect(card.getByText("E2E receiver")).toBeVisible();
+    await card.getByRole("button", { name: "Send test event" }).click();
+    await expect(card.getByRole("status")).toContainText("Test event");
+    await expect.poll(() => verifiedEvents(receiver.received, secret).map((e) => e.type), { timeout: 15_000 }).toEqual(["webhook.test"]);
+
+    // Cancelled in the panel: the receiver gets a verified booking.cancelled for that booking.
+    await page.goto(`/bookings/${booking.id}`);
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByRole("definition").filter({ hasText: /^cancelled$/ })).toBeVisible();
+    const cancelled = async () => verifiedEvents(receiver.received, secret).filter((e) => e.type === "booking.cancelled" && e.data.booking?.id === booking.id);
+    await expect.poll(async () => (await cancelled()).length, { timeout: 15_000 }).toBe(1);
+    const cancelledId = (await cancelled())[0]!.webhookId;
+
+    // Its delivery, replayed from the deliveries page: the same webhook-id arrives again, signed afresh.
+    await page.goto("/settings/webhooks");
+    await endpointCard(page, receiver.url).getByRole("link", { name: /^Deliveries/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
+    const row = page.getByTestId(`delivery-${cancelledId}`);
+    await expect.poll(async () => { await page.reload(); return row.textContent(); }, { timeout: 15_000 }).toContain("succeeded");
+    await row.getByRole("button", { name: `Replay ${cancelledId}` }).click();
+    await expect(row.getByRole("status")).toContainText("Sent again now");
+    await expect.poll(async () => (await cancelled()).length, { timeout: 15_000 }).toBe(2);
+    expect(receiver.received.filter((r) => r.headers["webhook-id"] === cancelledId)).toHaveLength(2);
+
+    // Its attempts, with the receiver's answer shown as text.
+    await expect.poll(async () => { await page.reload(); return row.getByRole("cell").nth(3).textContent(); }, { timeout: 15_000 }).toBe("2");
+    await row.getByRole("link", { name: cancelledId }).click();
+    await expect(page.getByRole("heading", { name: `Delivery of ${cancelledId}` })).toBeVisible();
+    await expect(page.locator("li pre").filter({ hasText: RECEIVER_ANSWER })).toHaveCount(2);
+    await expect(page.locator("li b")).toHaveCount(0);
+
+    // Disabled: the reason shows, a test event and a replay are refused, and a new booking sends nothing.
+    await page.goto("/settings/webhooks");
+    page.once("dialog", (dialog) => dialog.accept());
+    await endpointCard(page, receiver.url).getByRole("button", { name: "Disable" }).click();
+    await expect(endpointCard(page, receiver.url).getByTestId("disabled-reason")).toContainText(`Disabled by ${email}`);
+    await endpointCard(page, receiver.url).getByRole("button", { name: "Send test event" }).click();
+    await expect(endpointCard(page, receiver.url).getByRole("alert")).toContainText("This endpoint is disabled");
+    const before = receiver.received.length;
+    const { booking: later } = await book();
+    await page.goto(`/settings/webhooks/${(await e2eDb().webhookEndpoint.findFirstOrThrow({ where: { propertyId: property.id } })).id}`);
+    await expect(page.getByTestId("disabled-reason")).toBeVisible();
+    await row.getByRole("button", { name: `Replay ${cancelledId}` }).click();
+    await expect(row.getByRole("alert")).toContainText("This endpoint is disabled");
+    // The new booking's event has been handed out (its guest e-mail is queued in the same step), and none of it reached the receiver.
+    const laterEvent = await e2eDb().event.findFirstOrThrow({ where: { bookingId: later.id, type: "booking.created" } });
+    await expect.poll(() => e2eDb().guestEmail.count({ where: { eventId: laterEvent.id } }), { timeout: 15_000 }).toBe(1);
+    await page.waitForTimeout(2_000);
+    expect(receiver.received.length).toBe(before);
+    expect(await e2eDb().webhookDelivery.count({ where: { eventId: laterEvent.id } })).toBe(0);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a viewer sees endpoints and deliveries but no action buttons", async ({ page }) => {
+  const { property } = await seedProperty(e2eDb(), { name: "Webhook Viewer Hotel" });
+  // Made here, not by the server: its secret is sealed with a box of this test's own (nothing is ever sent).
+  const endpoint = await createWebhookEndpoint(e2eDb(), {
+    propertyId: property.id,
+    endpoint: { url: "https://receiver.example.com/hooks", description: "Partner receiver" },
+    actor: { label: "e2e" },
+    allowPrivateUrls: false,
+    secretBox: createSecretBox(randomBytes(32).toString("hex")),
+  });
+  const eventId = newId("evt");
+  await e2eDb().webhookDelivery.create({
+    data: { id: newId("whd"), endpointId: endpoint.id, eventId, eventType: "webhook.test", payload: "{}", status: "failed", attempts: 1, lastError: "connection refused" },
+  });
+  const { email, password } = await newStaff(property.slug, "viewer");
+  await signIn(page, email, password);
+  await page.goto("/settings/webhooks");
+  await expect(page.getByText("You have view access")).toBeVisible();
+  await expect(endpointCard(page, endpoint.url)).toContainText("Partner receiver");
+  await expect(page.getByText("Guest e-mails are")).toBeVisible();
+  for (const name of ["Add endpoint", "Send test event", "Disable", "Rotate secret", "Delete", /Turn guest e-mails/]) {
+    await expect(page.getByRole("button", { name })).toHaveCount(0);
+  }
+  await endpointCard(page, endpoint.url).getByRole("link", { name: /^Deliveries/ }).click();
+  await expect(page.getByTestId(`delivery-${eventId}`)).toContainText("connection refused");
+  await expect(page.getByRole("button", { name: /Replay/ })).toHaveCount(0);
+
+  expect((await page.goto("/settings/webhooks/whe_not-an-id"))?.status()).toBe(404);
+  const other = await seedProperty(e2eDb(), { name: "Webhook Other Hotel" });
+  const theirs = await createWebhookEndpoint(e2eDb(), {
+    propertyId: other.property.id, endpoint: { url: "https://other.example.com/hooks" }, actor: { label: "e2e" }, allowPrivateUrls: false, secretBox: createSecretBox(randomBytes(32).toString("hex")),
+  });
+  expect((await page.goto(`/settings/webhooks/${theirs.id}`))?.status()).toBe(404);
+});
+
+test("the development mailbox is not served by a production build", async ({ page }) => {
+  expect((await page.goto("/dev/mailbox"))?.status()).toBe(404);
+  expect((await page.goto("/dev/mailbox/20261214T101530123Z-9f3a1c07"))?.status()).toBe(404);
+});
