@@ -44,13 +44,6 @@ export async function startLocalWebhookServer(
   };
 }
 
-/** A port on 127.0.0.1 nothing listens on any more. */
-export async function closedPort(): Promise<number> {
-  const server = await startLocalWebhookServer();
-  await server.close();
-  return server.port;
-}
-
 /** Resolves when the socket has closed (at once if it already has). */
 export function socketClosed(socket: Socket): Promise<void> {
   return socket.closed ? Promise.resolve() : new Promise((resolve) => socket.once("close", () => resolve()));

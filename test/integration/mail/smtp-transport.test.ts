@@ -1,89 +1,34 @@
-import { createServer } from "node:net";
-import { simpleParser } from "mailparser";
-import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSmtpTransport, isPermanentMailError } from "@/lib/mail/mail-transport";
 import { renderGuestEmail } from "@/lib/mail/render-guest-email";
-import type { BookingView } from "@/lib/schemas/bookings";
+import { freePort } from "@/scripts/lib/ports";
+import { sampleBookingView } from "../../support/booking-view-fixture";
+import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
 
 /**
  * The SMTP transport against a real SMTP server (the smtp-server package, on 127.0.0.1, plain
  * text, no auth): what arrives is parsed back with mailparser; refusals are told apart as
  * permanent (5xx) or worth retrying (4xx, no connection).
  */
-type TestServer = { url: string; received: Buffer[]; close(): Promise<void> };
-const servers: TestServer[] = [];
+const sinks: SmtpSink[] = [];
 
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await Promise.all(sinks.splice(0).map((sink) => sink.close()));
 });
 
-async function startSmtpServer(options: SMTPServerOptions = {}): Promise<TestServer> {
-  const received: Buffer[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push(Buffer.concat(chunks));
-        callback();
-      });
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  const handle: TestServer = {
-    url: `smtp://127.0.0.1:${address.port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-  servers.push(handle);
-  return handle;
+async function startSmtpServer(options: Parameters<typeof startSmtpSink>[0] = {}): Promise<SmtpSink> {
+  const sink = await startSmtpSink(options);
+  sinks.push(sink);
+  return sink;
 }
 
-function rejectingRecipients(responseCode: number, message: string): SMTPServerOptions {
+function rejectingRecipients(responseCode: number, message: string) {
   return {
-    onRcptTo(_address, _session, callback) {
-      callback(Object.assign(new Error(message), { responseCode }));
-    },
+    onRcptTo: (_address: unknown, _session: unknown, callback: (error?: Error) => void) => callback(Object.assign(new Error(message), { responseCode })),
   };
 }
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-const booking: BookingView = {
-  id: "bk_2b6n0t5f3k9q2m8x1c7v",
-  reference: "HVH-4K7Q2M",
-  externalReference: null,
-  status: "confirmed",
-  roomTypeId: "rt_2b6n0t5f3k9q2m8x1c7v",
-  checkin: "2026-12-14",
-  checkout: "2026-12-17",
-  nights: 3,
-  adults: 2,
-  guest: { firstName: 'Ana & "Bo"', lastName: "Silva", email: "ana.silva@example.com" },
-  price: { amount: 45000, currency: "EUR" },
-  nightly: [],
-  createdAt: "2026-11-01T10:00:00.000Z",
-  updatedAt: "2026-11-01T10:00:00.000Z",
-  cancelledAt: null,
-  cancellationReason: null,
-};
+const booking = sampleBookingView({ guest: { firstName: 'Ana & "Bo"', lastName: "Silva", email: "ana.silva@example.com" } });
 
 const email = renderGuestEmail({
   kind: "booking.created",
@@ -106,8 +51,8 @@ describe("SMTP transport", () => {
     const server = await startSmtpServer();
     await createSmtpTransport(server.url).send({ ...message, messageId: "<ev_1.guest@example.com>", headers: { "X-Booking-Reference": "HVH-4K7Q2M" } });
 
-    expect(server.received).toHaveLength(1);
-    const parsed = await simpleParser(server.received[0]!);
+    expect(server.messages).toHaveLength(1);
+    const parsed = server.messages[0]!;
     expect(parsed.from?.value).toEqual([{ address: "bookings@example.com", name: "Hotel Vista Hermosa" }]);
     expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : null).toEqual([{ address: "ana.silva@example.com", name: "" }]);
     expect(parsed.subject).toBe("Your booking at Hotel Vista Hermosa is confirmed – HVH-4K7Q2M");
@@ -127,7 +72,7 @@ describe("SMTP transport", () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as { responseCode?: number }).responseCode).toBe(550);
     expect(isPermanentMailError(error)).toBe(true);
-    expect(server.received).toHaveLength(0);
+    expect(server.messages).toHaveLength(0);
   });
 
   it("leaves a 451 to be retried", async () => {
@@ -141,7 +86,7 @@ describe("SMTP transport", () => {
   });
 
   it("leaves a refused connection to be retried", async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const error = await createSmtpTransport(`smtp://127.0.0.1:${port}`).send(message).then(
       () => null,
       (caught: unknown) => caught,

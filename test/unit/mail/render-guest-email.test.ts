@@ -1,26 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { renderGuestEmail, type GuestEmailInput } from "@/lib/mail/render-guest-email";
 import type { BookingView } from "@/lib/schemas/bookings";
+import { sampleBookingView } from "../../support/booking-view-fixture";
 
 /** What the guest e-mails say, and that nothing inserted into them can become markup or a header. */
-const booking: BookingView = {
-  id: "bk_2b6n0t5f3k9q2m8x1c7v",
-  reference: "HVH-4K7Q2M",
-  externalReference: null,
-  status: "confirmed",
-  roomTypeId: "rt_2b6n0t5f3k9q2m8x1c7v",
-  checkin: "2026-12-14",
-  checkout: "2026-12-17",
-  nights: 3,
-  adults: 2,
-  guest: { firstName: "Ana", lastName: "Silva", email: "ana.silva@example.com" },
-  price: { amount: 45000, currency: "EUR" },
-  nightly: [],
-  createdAt: "2026-11-01T10:00:00.000Z",
-  updatedAt: "2026-11-01T10:00:00.000Z",
-  cancelledAt: null,
-  cancellationReason: null,
-};
+const booking = sampleBookingView();
 
 const cancelledBooking: BookingView = {
   ...booking,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { postWebhook } from "@/lib/webhooks/post-webhook";
-import { closedPort, socketClosed, startLocalWebhookServer, type LocalWebhookServer } from "../../support/local-webhook-server";
+import { freePort } from "@/scripts/lib/ports";
+import { socketClosed, startLocalWebhookServer, type LocalWebhookServer } from "../../support/local-webhook-server";
 
 /**
  * One delivery attempt against a real HTTP server on 127.0.0.1: what the receiver gets,
@@ -96,7 +97,7 @@ describe("postWebhook", () => {
   });
 
   it("reports a refused connection as a failed attempt, without throwing", async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const result = await postWebhook({ url: `http://127.0.0.1:${port}/`, headers, body }, lenient);
     expect(result).toMatchObject({ ok: false, statusCode: null, error: "connection refused", responseBody: "" });
   });

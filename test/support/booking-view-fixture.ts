@@ -1,0 +1,24 @@
+import type { BookingView } from "@/lib/schemas/bookings";
+
+/** A booking as GET /bookings/{id} shows it, for tests of what is rendered from one. */
+export function sampleBookingView(overrides: Partial<BookingView> = {}): BookingView {
+  return {
+    id: "bk_2b6n0t5f3k9q2m8x1c7v",
+    reference: "HVH-4K7Q2M",
+    externalReference: null,
+    status: "confirmed",
+    roomTypeId: "rt_2b6n0t5f3k9q2m8x1c7v",
+    checkin: "2026-12-14",
+    checkout: "2026-12-17",
+    nights: 3,
+    adults: 2,
+    guest: { firstName: "Ana", lastName: "Silva", email: "ana.silva@example.com" },
+    price: { amount: 45000, currency: "EUR" },
+    nightly: [],
+    createdAt: "2026-11-01T10:00:00.000Z",
+    updatedAt: "2026-11-01T10:00:00.000Z",
+    cancelledAt: null,
+    cancellationReason: null,
+    ...overrides,
+  };
+}
