@@ -5,6 +5,7 @@ import { nextAttemptAt, type RetrySchedule } from "@/lib/jobs/retry-schedule";
 import { postWebhook, type WebhookAttemptResult } from "./post-webhook";
 import type { SecretBox } from "./secret-box";
 import { signWebhook } from "./sign-webhook";
+import { auditWebhookChange } from "./webhook-audit";
 
 export type DeliveryDeps = { db: Db; clock: Clock; schedule: RetrySchedule; allowPrivateUrls: boolean; secretBox: SecretBox };
 
@@ -35,14 +36,14 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string): Pr
   }
   const headers = signWebhook({ secrets, eventId: delivery.eventId, at: now, payload: delivery.payload });
   const result = await postWebhook({ url: endpoint.url, headers, body: delivery.payload }, { allowPrivate: deps.allowPrivateUrls });
-  await recordAttempt(deps, { deliveryId: delivery.id, endpointId: endpoint.id, attempts: delivery.attempts + 1, at: now, result });
+  await recordAttempt(deps, { deliveryId: delivery.id, endpoint, attempts: delivery.attempts + 1, at: now, result });
 }
 
 async function recordAttempt(
   deps: DeliveryDeps,
-  attempt: { deliveryId: string; endpointId: string; attempts: number; at: Date; result: WebhookAttemptResult },
+  attempt: { deliveryId: string; endpoint: { id: string; url: string; propertyId: string }; attempts: number; at: Date; result: WebhookAttemptResult },
 ): Promise<void> {
-  const { result, at } = attempt;
+  const { result, at, endpoint } = attempt;
   await deps.db.$transaction(async (tx) => {
     await tx.webhookAttempt.create({
       data: {
@@ -57,19 +58,21 @@ async function recordAttempt(
     const base = { attempts: attempt.attempts, lastAttemptAt: at, lastError: result.error };
     if (result.ok) {
       await tx.webhookDelivery.update({ where: { id: attempt.deliveryId }, data: { ...base, status: "succeeded", nextAttemptAt: null } });
-      await tx.webhookEndpoint.update({ where: { id: attempt.endpointId }, data: { failingSince: null } });
+      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: null } });
       return;
     }
-    const [endpoint] = await tx.$queryRaw<{ failing_since: Date }[]>`
-      UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ${at}) WHERE id = ${attempt.endpointId}
+    const [streak] = await tx.$queryRaw<{ failing_since: Date }[]>`
+      UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ${at}) WHERE id = ${endpoint.id}
       RETURNING failing_since`;
-    if (endpoint && at.getTime() - endpoint.failing_since.getTime() >= AUTO_DISABLE_AFTER_MS) {
-      await tx.webhookEndpoint.update({
-        where: { id: attempt.endpointId },
-        data: {
-          enabled: false,
-          disabledReason: `Disabled automatically: every delivery failed for 72 hours (last error: ${result.error ?? "unknown"}).`,
-        },
+    if (streak && at.getTime() - streak.failing_since.getTime() >= AUTO_DISABLE_AFTER_MS) {
+      const disabledReason = `Disabled automatically: every delivery failed for 72 hours (last error: ${result.error ?? "unknown"}).`;
+      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false, disabledReason } });
+      await auditWebhookChange(tx, {
+        propertyId: endpoint.propertyId,
+        action: "webhook_endpoint_disabled",
+        actor: { label: "webhook deliveries (automatic)" },
+        endpoint,
+        details: { reason: disabledReason },
       });
       await tx.webhookDelivery.update({ where: { id: attempt.deliveryId }, data: { ...base, status: "failed", nextAttemptAt: null } });
       return;

@@ -82,6 +82,8 @@ describe("webhook rules", () => {
     expect(row.enabled).toBe(false);
     expect(row.disabledReason).toMatch(/^Disabled automatically: every delivery failed for 72 hours \(last error: HTTP 503\)/);
     expect((await database().db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status).toBe("failed");
+    const audit = await database().db.auditEvent.findFirstOrThrow({ where: { action: "webhook_endpoint_disabled", propertyId: row.propertyId } });
+    expect(audit.actorLabel).toBe("webhook deliveries (automatic)");
     status = 200;
   });
 
