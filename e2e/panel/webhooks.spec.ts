@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -20,6 +21,12 @@ async function hotelWithBooking(offset: number) {
     input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Hook", lastName: "Guest", email: "hook.guest@example.com" } },
   });
   return { property, book, booking: (await book()).booking };
+}
+
+/** Serious and critical axe findings (WCAG 2.x A/AA, best practices) on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 const endpointCard = (page: Page, url: string) => page.getByRole("article", { name: `Endpoint ${url}` });
@@ -49,6 +56,7 @@ test("an admin adds an endpoint; a real receiver gets signed test, cancellation 
     expect(secret).toMatch(/^whsec_/);
     await expect(page.getByText("it will not be shown again")).toBeVisible();
     await expect(page.getByText("standardwebhooks", { exact: true }).first()).toBeVisible();
+    expect(await seriousViolations(page), "webhooks page").toEqual([]);
 
     const card = endpointCard(page, receiver.url);
     await expect(card.getByText("E2E receiver")).toBeVisible();
@@ -71,6 +79,7 @@ test("an admin adds an endpoint; a real receiver gets signed test, cancellation 
     await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
     const row = page.getByTestId(`delivery-${cancelledId}`);
     await expect.poll(async () => { await page.reload(); return row.textContent(); }, { timeout: 15_000 }).toContain("succeeded");
+    expect(await seriousViolations(page), "deliveries page").toEqual([]);
     await row.getByRole("button", { name: `Replay ${cancelledId}` }).click();
     await expect(row.getByRole("status")).toContainText("Sent again now");
     await expect.poll(async () => (await cancelled()).length, { timeout: 15_000 }).toBe(2);
@@ -82,6 +91,7 @@ test("an admin adds an endpoint; a real receiver gets signed test, cancellation 
     await expect(page.getByRole("heading", { name: `Delivery of ${cancelledId}` })).toBeVisible();
     await expect(page.locator("li pre").filter({ hasText: RECEIVER_ANSWER })).toHaveCount(2);
     await expect(page.locator("li b")).toHaveCount(0);
+    expect(await seriousViolations(page), "delivery page").toEqual([]);
 
     // Disabled: the reason shows, a test event and a replay are refused, and a new booking sends nothing.
     await page.goto("/settings/webhooks");
@@ -127,6 +137,7 @@ test("a viewer sees endpoints and deliveries but no action buttons", async ({ pa
   await expect(page.getByText("You have view access")).toBeVisible();
   await expect(endpointCard(page, endpoint.url)).toContainText("Partner receiver");
   await expect(page.getByText("Guest e-mails are")).toBeVisible();
+  expect(await seriousViolations(page), "webhooks page, viewer").toEqual([]);
   for (const name of ["Add endpoint", "Send test event", "Disable", "Rotate secret", "Delete", /Turn guest e-mails/]) {
     await expect(page.getByRole("button", { name })).toHaveCount(0);
   }
