@@ -17,6 +17,9 @@ export async function startWorker(options: { databaseUrl: string; deps: WorkerDe
     else if (level === "warning") options.log.warn(line, message);
     else options.log.debug(line, message);
   });
+  // graphile-worker would create its tables on start; they are npm run db:migrate's to create.
+  const [queue] = await options.deps.db.$queryRaw<[{ installed: boolean }]>`SELECT to_regclass('graphile_worker.migrations') IS NOT NULL AS installed`;
+  if (!queue.installed) throw new Error("the job queue's tables are missing: run npm run db:migrate");
   const runner: Runner = await run({
     connectionString: options.databaseUrl,
     concurrency: options.concurrency ?? 5,
