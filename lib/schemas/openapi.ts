@@ -6,6 +6,7 @@ import { AvailabilityQuerySchema, AvailabilitySchema } from "./availability";
 import { BookingListQuerySchema, BookingListSchema, BookingSchema, CancelBookingSchema, CreateBookingSchema } from "./bookings";
 import { BookingIdSchema, RoomTypeIdSchema } from "./common";
 import { ERROR_CATALOGUE } from "./error-catalogue";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 import { EventFeedQuerySchema, EventFeedSchema } from "./events";
 import { MeSchema } from "./me";
 import { componentSchemas, fieldSchema, schemaRef } from "./openapi-json-schema";
@@ -337,6 +338,33 @@ function operation(op: Operation): Json {
   };
 }
 
+/** What your webhook endpoints receive (POST /webhook-endpoints): one entry per event type. */
+function eventWebhooks(): Json {
+  const header = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
+  const parameters = [
+    header("webhook-id", "The event's id (evt_…): the same on every retry and replay. Drop duplicates by it."),
+    header("webhook-timestamp", "When this attempt was signed, Unix seconds. Refuse old ones (the standardwebhooks library allows 5 minutes)."),
+    header("webhook-signature", "`v1,<base64 HMAC-SHA256 of id.timestamp.body>` under your whsec_ secret; two, space-separated, for 24 hours after a rotation."),
+  ];
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `${type.replace(".", "_")}_webhook`,
+          summary: type === "booking.created" ? "A booking was made" : "A booking was cancelled",
+          description:
+            "Sent to each of the property's enabled endpoints that subscribe to it, signed (Standard Webhooks). At least once, in no guaranteed order; retried for about three days until you answer 2xx within 10 seconds. Ignore event types you do not know.",
+          tags: ["Events"],
+          parameters,
+          requestBody: { required: true, content: { "application/json": { schema: schemaRef("Event") } } },
+          responses: { "200": { description: "Received (any 2xx)." } },
+        },
+      },
+    ]),
+  );
+}
+
 let cached: Json | undefined;
 
 /** The OpenAPI 3.1 document of the partner API, generated from the zod schemas the routes validate with. */
@@ -370,6 +398,7 @@ export function openApiDocument(): Json {
       },
     ],
     paths,
+    webhooks: eventWebhooks(),
     components: {
       securitySchemes: {
         ApiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Your key, from the control panel (Settings › API Keys). Keep it on your server." },

@@ -40,6 +40,13 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("describes what webhook endpoints receive: each event type, its signature headers and the Event body", () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual(["booking.cancelled", "booking.created"]);
+    const created = document.webhooks["booking.created"].post;
+    expect(created.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    expect(created.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/Event");
+  });
+
   it("documents every error code somewhere, and the seed's two texts' statuses", () => {
     const text = JSON.stringify(document.paths);
     for (const code of Object.keys(PROBLEM_STATUS)) {

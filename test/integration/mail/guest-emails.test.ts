@@ -4,6 +4,7 @@ import { createBooking } from "@/lib/bookings/create-booking";
 import { verifyManageBookingToken } from "@/lib/guest-site/manage-booking-token";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
+import { listGuestEmails } from "@/lib/mail/list-guest-emails";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { MAX_GUEST_EMAILS_PER_HOUR, RATE_LIMITED } from "@/lib/mail/queue-guest-email";
 import { setGuestEmailsEnabled } from "@/lib/properties/set-guest-emails-enabled";
@@ -101,10 +102,14 @@ describe("guest e-mails", () => {
   });
 
   it("does not retry a refusal for good (SMTP 5xx), and shows it", async () => {
-    await book(guestSite, "refused@guest.test");
+    const { booking } = await book(guestSite, "refused@guest.test");
     const refused = await waitFor(() => database().db.guestEmail.findFirst({ where: { recipient: "refused@guest.test", status: "failed" } }));
     expect(refused.attempts).toBe(1);
     expect(refused.lastError).toMatch(/^refused: .*550/);
+    // What the panel's booking page shows.
+    expect(await listGuestEmails(database().db, { propertyId: guestSite.property.id, bookingId: booking.id })).toEqual([
+      { eventType: "booking.created", status: "failed", attempts: 1, sentAt: null, nextAttemptAt: null, lastError: refused.lastError },
+    ]);
   });
 
   it(`sends at most ${MAX_GUEST_EMAILS_PER_HOUR} e-mails an hour to one guest of one property`, async () => {

@@ -6,11 +6,19 @@ import { getBooking } from "@/lib/bookings/find-bookings";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { isId } from "@/lib/ids";
+import { listGuestEmails, type GuestEmailRecord } from "@/lib/mail/list-guest-emails";
 import { formatMoney } from "@/lib/money/currency";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { cancelBookingAction } from "../actions";
 
 export const metadata: Metadata = { title: "Booking" };
+
+/** What became of one guest e-mail, in words for the front desk. */
+function describeEmail(email: GuestEmailRecord): string {
+  if (email.status === "succeeded") return `sent ${email.sentAt}`;
+  if (email.status === "failed") return email.lastError ?? "not sent";
+  return email.attempts ? `waiting to retry at ${email.nextAttemptAt} (${email.lastError ?? ""})` : "being sent";
+}
 
 export default async function BookingPage({ params }: { params: Promise<{ id: string }> }) {
   const staff = await requireStaff();
@@ -21,6 +29,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     if (isDomainError(error, "not_found")) notFound();
     throw error;
   });
+  const emails = await listGuestEmails(getDb(), { propertyId: open.propertyId, bookingId: booking.id });
   const rows: [string, string][] = [
     ["Status", booking.status],
     ["Guest", `${booking.guest.firstName} ${booking.guest.lastName} <${booking.guest.email}>`],
@@ -30,6 +39,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     ["Partner reference", booking.externalReference ?? "—"],
     ["Booked", booking.createdAt],
     ...(booking.cancelledAt ? ([["Cancelled", `${booking.cancelledAt}${booking.cancellationReason ? ` (${booking.cancellationReason})` : ""}`]] as [string, string][]) : []),
+    ...emails.map((email): [string, string] => [email.eventType === "booking.created" ? "Confirmation e-mail" : "Cancellation e-mail", describeEmail(email)]),
   ];
   return (
     <div className="space-y-6">
