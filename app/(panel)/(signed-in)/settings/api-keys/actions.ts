@@ -1,13 +1,11 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { notFound } from "next/navigation";
 import { z } from "zod";
+import { runPanelAction } from "../../../_lib/run-panel-action";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
 import { getDb } from "@/lib/db";
-import { isDomainError } from "@/lib/errors";
 import { ApiKeyIdSchema, freeText, PropertyIdSchema } from "@/lib/schemas/common";
 import { authorizeAction } from "../../../_lib/panel-session";
 
@@ -21,19 +19,6 @@ const CreateKeyForm = z.object({
 });
 const KeyForm = z.object({ propertyId: PropertyIdSchema, keyId: ApiKeyIdSchema });
 
-/** Domain refusals become a message on the page; a key of another property is "not found". */
-async function run(fn: () => Promise<KeyActionState>): Promise<KeyActionState> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (isDomainError(error, "not_found")) notFound();
-    if (isDomainError(error)) return { error: error.message };
-    throw error;
-  } finally {
-    revalidatePath("/settings/api-keys");
-  }
-}
-
 export async function createKeyAction(_previous: KeyActionState, form: FormData): Promise<KeyActionState> {
   const parsed = CreateKeyForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
@@ -42,7 +27,7 @@ export async function createKeyAction(_previous: KeyActionState, form: FormData)
   }
   const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
-  return run(async () => {
+  return runPanelAction<KeyActionState>("/settings/api-keys", async () => {
     const key = await createApiKey(getDb(), { ...parsed.data, actor: { staffId: staff.staffUserId, label: staff.email } });
     return { shown: { key: key.key, hint: key.hint, label: key.label, verb: "Created" } };
   });
@@ -53,7 +38,7 @@ export async function rotateKeyAction(_previous: KeyActionState, form: FormData)
   if (!parsed.success) return { error: "Choose a key." };
   const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
-  return run(async () => {
+  return runPanelAction<KeyActionState>("/settings/api-keys", async () => {
     const key = await rotateApiKey(getDb(), { ...parsed.data, actor: { staffId: staff.staffUserId, label: staff.email } });
     return { shown: { key: key.key, hint: key.hint, label: key.label, verb: "Rotated" } };
   });
@@ -64,7 +49,7 @@ export async function revokeKeyAction(_previous: KeyActionState, form: FormData)
   if (!parsed.success) return { error: "Choose a key." };
   const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
-  return run(async () => {
+  return runPanelAction<KeyActionState>("/settings/api-keys", async () => {
     await revokeApiKey(getDb(), { ...parsed.data, actor: { staffId: staff.staffUserId, label: staff.email } });
     return { done: "The key is revoked: it fails from the very next request." };
   });

@@ -1,8 +1,8 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { notFound } from "next/navigation";
 import { z } from "zod";
+import { runPanelAction } from "../../../_lib/run-panel-action";
 import type { CreateEndpointState, WebhookActionState } from "@/components/panel/webhook-form-states";
 import { getDb } from "@/lib/db";
 import { isDomainError, type FieldError } from "@/lib/errors";
@@ -18,19 +18,6 @@ import { authorizeAction } from "../../../_lib/panel-session";
 const EndpointForm = z.object({ propertyId: PropertyIdSchema, endpointId: WebhookEndpointIdSchema });
 const EnabledForm = EndpointForm.extend({ enabled: z.enum(["true", "false"]) });
 const GuestEmailsForm = z.object({ propertyId: PropertyIdSchema, enabled: z.enum(["true", "false"]) });
-
-/** Domain refusals become a message on the page; an endpoint of another property is "not found". */
-async function run<State extends { error?: string }>(fn: () => Promise<State>): Promise<State> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (isDomainError(error, "not_found")) notFound();
-    if (isDomainError(error)) return { error: error.message } as State;
-    throw error;
-  } finally {
-    revalidatePath("/settings/webhooks", "layout");
-  }
-}
 
 /** The signed-in admin of the form's property (an id edited into the form: 404), or the refusal. */
 async function authorizeForm<T extends z.ZodType<{ propertyId: string }>>(schema: T, form: FormData) {
@@ -55,7 +42,7 @@ export async function createEndpointAction(_previous: CreateEndpointState, form:
   const values = { url: String(form.get("url") ?? ""), description: String(form.get("description") ?? ""), events: form.getAll("events").map(String) };
   const { staff, error } = await authorizeAction(propertyId.data, "manage");
   if (error) return { values, error };
-  return run<CreateEndpointState>(async () => {
+  return runPanelAction<CreateEndpointState>("/settings/webhooks", async () => {
     try {
       const endpoint = await createWebhookEndpoint(getDb(), {
         propertyId: propertyId.data,
@@ -75,7 +62,7 @@ export async function createEndpointAction(_previous: CreateEndpointState, form:
 export async function sendTestEventAction(_previous: WebhookActionState, form: FormData): Promise<WebhookActionState> {
   const { data, error } = await authorizeForm(EndpointForm, form);
   if (error) return { error };
-  return run<WebhookActionState>(async () => {
+  return runPanelAction<WebhookActionState>("/settings/webhooks", async () => {
     const { eventId } = await sendTestEvent(getDb(), { endpointId: data.endpointId, propertyId: data.propertyId });
     return { done: `Test event ${eventId} queued: see its delivery under Deliveries.` };
   });
@@ -85,7 +72,7 @@ export async function setEndpointEnabledAction(_previous: WebhookActionState, fo
   const { data, actor, error } = await authorizeForm(EnabledForm, form);
   if (error) return { error };
   const enabled = data.enabled === "true";
-  return run<WebhookActionState>(async () => {
+  return runPanelAction<WebhookActionState>("/settings/webhooks", async () => {
     await setWebhookEndpointEnabled(getDb(), { viewer: { propertyId: data.propertyId }, id: data.endpointId, enabled, actor });
     return { done: enabled ? "Enabled: new events are sent to it again." : "Disabled: no events are sent to it until it is enabled again." };
   });
@@ -94,7 +81,7 @@ export async function setEndpointEnabledAction(_previous: WebhookActionState, fo
 export async function rotateSecretAction(_previous: WebhookActionState, form: FormData): Promise<WebhookActionState> {
   const { data, actor, error } = await authorizeForm(EndpointForm, form);
   if (error) return { error };
-  return run<WebhookActionState>(async () => {
+  return runPanelAction<WebhookActionState>("/settings/webhooks", async () => {
     const { secretBox } = webhookConfig();
     const rotated = await rotateWebhookSecret(getDb(), { viewer: { propertyId: data.propertyId }, id: data.endpointId, actor, secretBox });
     return { shown: { secret: rotated.secret, verb: "Rotated" } };
@@ -104,7 +91,7 @@ export async function rotateSecretAction(_previous: WebhookActionState, form: Fo
 export async function deleteEndpointAction(_previous: WebhookActionState, form: FormData): Promise<WebhookActionState> {
   const { data, actor, error } = await authorizeForm(EndpointForm, form);
   if (error) return { error };
-  return run<WebhookActionState>(async () => {
+  return runPanelAction<WebhookActionState>("/settings/webhooks", async () => {
     await deleteWebhookEndpoint(getDb(), { viewer: { propertyId: data.propertyId }, id: data.endpointId, actor });
     return { done: "Deleted, with its delivery records." };
   });
@@ -114,7 +101,7 @@ export async function setGuestEmailsAction(_previous: WebhookActionState, form: 
   const { data, actor, error } = await authorizeForm(GuestEmailsForm, form);
   if (error) return { error };
   const enabled = data.enabled === "true";
-  return run<WebhookActionState>(async () => {
+  return runPanelAction<WebhookActionState>("/settings/webhooks", async () => {
     await setGuestEmailsEnabled(getDb(), { propertyId: data.propertyId, enabled, actor });
     return { done: enabled ? "Guest e-mails are on." : "Guest e-mails are off." };
   });

@@ -1,11 +1,10 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { notFound } from "next/navigation";
 import { z } from "zod";
+import { runPanelAction } from "../../../../_lib/run-panel-action";
 import type { WebhookActionState } from "@/components/panel/webhook-form-states";
 import { getDb } from "@/lib/db";
-import { isDomainError } from "@/lib/errors";
 import { idSchema, PropertyIdSchema } from "@/lib/schemas/common";
 import { WebhookEndpointIdSchema } from "@/lib/schemas/webhooks";
 import { replayDelivery, replayFailedDeliveries } from "@/lib/webhooks/replay-deliveries";
@@ -20,26 +19,13 @@ const ReplayFailedForm = z.object({
   since: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Give a date and time."),
 });
 
-/** Domain refusals (a disabled endpoint: conflict) become a message; another property's ids are "not found". */
-async function run(endpointId: string, fn: () => Promise<WebhookActionState>): Promise<WebhookActionState> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (isDomainError(error, "not_found")) notFound();
-    if (isDomainError(error)) return { error: error.message };
-    throw error;
-  } finally {
-    revalidatePath(`/settings/webhooks/${endpointId}`, "layout");
-  }
-}
-
 export async function replayDeliveryAction(_previous: WebhookActionState, form: FormData): Promise<WebhookActionState> {
   const parsed = ReplayForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) notFound();
   const { error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
   const { propertyId, endpointId, deliveryId } = parsed.data;
-  return run(endpointId, async () => {
+  return runPanelAction<WebhookActionState>(`/settings/webhooks/${endpointId}`, async () => {
     const delivery = await getDb().webhookDelivery.findFirst({ where: { id: deliveryId, endpointId }, select: { id: true } });
     if (!delivery) notFound();
     const replayed = await replayDelivery(getDb(), { deliveryId, viewer: { propertyId } });
@@ -58,7 +44,7 @@ export async function replayFailedAction(_previous: WebhookActionState, form: Fo
   const { error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
   const { propertyId, endpointId } = parsed.data;
-  return run(endpointId, async () => {
+  return runPanelAction<WebhookActionState>(`/settings/webhooks/${endpointId}`, async () => {
     const count = await replayFailedDeliveries(getDb(), { endpointId, propertyId, since });
     return { done: count === 0 ? "No failed delivery since then." : `${count} failed deliver${count === 1 ? "y is" : "ies are"} sent again now.` };
   });
