@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db";
+import { poolOf, type Db } from "@/lib/db";
 import type { ApiKeyScope, Plan } from "@/lib/generated/prisma/enums";
 import { hashApiKey, isWellFormedApiKey } from "./key-format";
 
@@ -25,18 +25,23 @@ type Row = {
   guest_emails_enabled: boolean;
 };
 
+/** The key lookup of every partner request: one indexed query by hash, with the key's property. $1: the key's SHA-256 (hex). */
+export const ACTIVE_API_KEY_SQL = `
+  SELECT k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
+         p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan, p.guest_emails_enabled
+  FROM api_keys k JOIN properties p ON p.id = k.property_id
+  WHERE k.hash = $1 AND k.revoked_at IS NULL`;
+
 /**
  * The active (not revoked) key with this value, with its property; null for anything else.
- * On every partner request, so one indexed query (by hash) and no cache: a revoked key fails
- * on the very next request, on every instance. A malformed value costs no query at all.
+ * On every partner request, so one indexed query (by hash) on the pool directly, and no cache:
+ * a revoked key fails on the very next request, on every instance. A malformed value costs no
+ * query at all.
  */
 export async function findActiveApiKey(db: Db, value: string): Promise<ActiveApiKey | null> {
   if (!isWellFormedApiKey(value)) return null;
-  const [row] = await db.$queryRaw<Row[]>`
-    SELECT k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
-           p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan, p.guest_emails_enabled
-    FROM api_keys k JOIN properties p ON p.id = k.property_id
-    WHERE k.hash = ${hashApiKey(value)} AND k.revoked_at IS NULL`;
+  const { rows } = await poolOf(db).query<Row>(ACTIVE_API_KEY_SQL, [hashApiKey(value)]);
+  const row = rows[0];
   if (!row) return null;
   return {
     id: row.id,

@@ -53,6 +53,16 @@ async function withEngine(databaseUrl, fn) {
   factory.connect = async () => {
     const connection = await connect();
     opened.push(connection);
+    // The adapter splits a migration script at every ";", which cuts a function body
+    // ($$ ... $$) apart. Send the script whole, as one simple query, as Prisma's native
+    // engine does: PostgreSQL runs its statements in order, in one implicit transaction.
+    connection.executeScript = async (script) => {
+      try {
+        await connection.client.query(script);
+      } catch (error) {
+        connection.onError(error);
+      }
+    };
     return connection;
   };
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
