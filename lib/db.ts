@@ -5,7 +5,8 @@ import { getEnv } from "@/lib/env";
 
 export type Db = PrismaClient;
 
-const pools = new WeakMap<Db, pg.Pool>();
+/** Where a client keeps its pool: a registered symbol, so every bundled copy of this module finds it. */
+const POOL = Symbol.for("room-booking.pg-pool");
 
 /**
  * A Prisma client over node-postgres for one database URL. Its pg pool is shared with the hot
@@ -17,13 +18,13 @@ export function createDb(databaseUrl: string, options: { maxConnections?: number
   // An idle connection that breaks (a database restart) must not crash the process.
   pool.on("error", () => {});
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(db, pool);
+  Object.defineProperty(db, POOL, { value: pool });
   return db;
 }
 
 /** The pg pool under a client made by createDb. */
 export function poolOf(db: Db): pg.Pool {
-  const pool = pools.get(db);
+  const pool = (db as unknown as { [POOL]?: pg.Pool })[POOL];
   if (!pool) throw new Error("poolOf: this client was not made by createDb");
   return pool;
 }
