@@ -1,0 +1,15 @@
+import { AVAILABILITY_SQL, availabilityParameters } from "@/lib/availability/search-availability";
+import { ceilingAuth, ceilingPool, ceilingRoutesEnabled, notFound } from "../ceiling";
+
+export const dynamic = "force-dynamic";
+
+/** Ceiling of GET /partner/v1/availability (see ../ceiling.ts): key, plan limit, the availability statement. */
+export async function GET(request: Request): Promise<Response> {
+  if (!ceilingRoutesEnabled()) return notFound();
+  const key = await ceilingAuth(request);
+  if (key instanceof Response) return key;
+  const search = new URL(request.url).searchParams;
+  const query = { checkin: search.get("checkin") ?? "", checkout: search.get("checkout") ?? "", adults: Number(search.get("adults") ?? 1) };
+  const { rows } = await ceilingPool().query(AVAILABILITY_SQL, availabilityParameters(key.property_id, query));
+  return Response.json({ ...query, roomTypes: rows });
+}

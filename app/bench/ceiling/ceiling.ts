@@ -1,0 +1,45 @@
+import pg from "pg";
+import { ACTIVE_API_KEY_SQL } from "@/lib/api-keys/find-active-api-key";
+import { hashApiKey } from "@/lib/api-keys/key-format";
+import { PLAN_RULES, type Plan } from "@/lib/properties/plans";
+import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
+
+/**
+ * The benchmark's ceiling routes (npm run bench): what a partner route costs at the database
+ * and Redis level alone. The same key lookup statement on a plain pg pool, the same
+ * plan-limit call as lib/http/partner-auth.ts, then the route's own statements; no pipeline,
+ * no validation, no logging. In every build, but 404 unless the server was started with
+ * BENCH_CEILING_ROUTES=1, which only npm run bench sets.
+ */
+export function ceilingRoutesEnabled(): boolean {
+  return process.env.BENCH_CEILING_ROUTES === "1";
+}
+
+export function notFound(): Response {
+  return new Response(null, { status: 404 });
+}
+
+export type CeilingKey = { id: string; property_id: string; plan: Plan; name: string; timezone: string; currency: string };
+
+// One pool per process, as the app has (on globalThis: each route's bundle has its own copy of this module).
+const holder = globalThis as typeof globalThis & { __roomBookingCeilingPool?: pg.Pool };
+
+/** A plain pg pool on DATABASE_URL, of the app's size (10), made on first use. */
+export function ceilingPool(): pg.Pool {
+  if (!holder.__roomBookingCeilingPool) {
+    holder.__roomBookingCeilingPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, connectionTimeoutMillis: 5_000 });
+    holder.__roomBookingCeilingPool.on("error", () => {});
+  }
+  return holder.__roomBookingCeilingPool;
+}
+
+/** The key (401 without one), then one plan-limit check (429 when over): the key row, or the refusal. */
+export async function ceilingAuth(request: Request): Promise<CeilingKey | Response> {
+  const value = request.headers.get("x-api-key");
+  if (!value) return new Response(null, { status: 401 });
+  const { rows } = await ceilingPool().query<CeilingKey>(ACTIVE_API_KEY_SQL, [hashApiKey(value)]);
+  const key = rows[0];
+  if (!key) return new Response(null, { status: 401 });
+  const decision = await getRateLimiter().check(key.property_id, { name: key.plan, limit: PLAN_RULES[key.plan].requestsPerMinute, windowSeconds: 60 });
+  return decision.allowed ? key : new Response(null, { status: 429 });
+}

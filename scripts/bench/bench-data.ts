@@ -1,0 +1,74 @@
+import { addDays } from "@/lib/dates/calendar-date";
+import { createDb, type Db } from "@/lib/db";
+import { propertyToday } from "@/lib/properties/property-today";
+import { seedApiKey, seedProperty } from "@/prisma/factories";
+import { applyMigrations } from "../db/migrations";
+
+/** A bench property: Pro plan (200 requests a second), 10 room types of 10,000 rooms, 730 nights each. */
+export type Tenant = { key: string; propertyId: string; today: string; roomTypeIds: string[] };
+
+async function seedTenant(db: Db, index: number): Promise<Tenant> {
+  const { property, roomTypes } = await seedProperty(db, {
+    name: `Bench Hotel ${index}`,
+    plan: "pro",
+    roomTypes: Array.from({ length: 10 }, (_, r) => ({ name: `Room type ${r}`, maxAdults: 2 + (r % 3), rooms: 10_000, basePrice: 9_000 + r * 500 })),
+  });
+  // As production runs, but with nothing to send: guest e-mails off and no webhook endpoints, so
+  // the worker (running in the server) only marks each booking's events as done.
+  await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: false } });
+  const key = await seedApiKey(db, property.id, "write", "Bench");
+  return { key: key.key, propertyId: property.id, today: propertyToday(property), roomTypeIds: roomTypes.map((r) => r.id) };
+}
+
+/** The run's properties, seeded on demand (the capacity mode adds them as it needs them). */
+export class BenchData {
+  readonly tenants: Tenant[] = [];
+
+  private constructor(private readonly db: Db) {}
+
+  static async open(url: string): Promise<BenchData> {
+    await applyMigrations(url);
+    return new BenchData(createDb(url, { maxConnections: 2 }));
+  }
+
+  async grow(count: number): Promise<void> {
+    while (this.tenants.length < count) this.tenants.push(await seedTenant(this.db, this.tenants.length));
+  }
+
+  tenant(i: number): Tenant {
+    return this.tenants[i % this.tenants.length]!;
+  }
+
+  close(): Promise<void> {
+    return this.db.$disconnect();
+  }
+}
+
+export type BenchRequest = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
+
+/** The partner API's prefix, or the ceiling routes' (app/bench/ceiling). */
+export type RoutePrefix = "/partner/v1" | "/bench/ceiling";
+
+/** 7 nights for 2 adults, starting 1 to 300 days ahead. */
+export function availabilityRequest(prefix: RoutePrefix, tenant: Tenant, i: number): BenchRequest {
+  const checkin = addDays(tenant.today, 1 + (i % 300));
+  return { method: "GET", path: `${prefix}/availability?checkin=${checkin}&checkout=${addDays(checkin, 7)}&adults=2`, headers: { "x-api-key": tenant.key } };
+}
+
+/** 2 nights for 2 adults, starting 1 to 600 days ahead, with a fresh Idempotency-Key. */
+export function bookingRequest(prefix: RoutePrefix, tenant: Tenant, i: number): BenchRequest {
+  const checkin = addDays(tenant.today, 1 + (i % 600));
+  const body = JSON.stringify({
+    roomTypeId: tenant.roomTypeIds[i % tenant.roomTypeIds.length],
+    checkin,
+    checkout: addDays(checkin, 2),
+    adults: 2,
+    guest: { firstName: "Bench", lastName: "Mark", email: "bench@example.com" },
+  });
+  const headers = { "x-api-key": tenant.key, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" };
+  return { method: "POST", path: `${prefix}/bookings`, headers, body };
+}
+
+export function getRequest(path: string, tenant: Tenant): BenchRequest {
+  return { method: "GET", path, headers: { "x-api-key": tenant.key } };
+}

@@ -1,0 +1,70 @@
+import { availabilityRequest, bookingRequest, getRequest, type BenchData, type BenchRequest } from "./bench-data";
+import { measure, type Measured } from "./measure";
+import { say } from "./say";
+
+export type RowId = "baseline" | "me" | "me-ceiling" | "availability" | "availability-ceiling" | "bookings" | "bookings-ceiling";
+export type Row = { id: RowId; name: string } & Measured & { ratio: number };
+
+type RowSpec = { id: RowId; name: string; request: (data: BenchData, i: number) => BenchRequest };
+
+/**
+ * The rows of a normal run, in order: the baseline (the framework's own cost), then each hot
+ * path followed by its ceiling (app/bench/ceiling: the same statements and limiter call with
+ * nothing else), so that route / ceiling is our overhead and ceiling / baseline the database's.
+ */
+const ROWS: RowSpec[] = [
+  { id: "baseline", name: "baseline GET /api/ping", request: () => ({ method: "GET", path: "/api/ping", headers: {} }) },
+  { id: "me", name: "GET /partner/v1/me", request: (data, i) => getRequest("/partner/v1/me", data.tenant(i)) },
+  { id: "me-ceiling", name: "ceiling of /me (key lookup, limit)", request: (data, i) => getRequest("/bench/ceiling/me", data.tenant(i)) },
+  { id: "availability", name: "GET /partner/v1/availability (7 nights, 10 room types)", request: (data, i) => availabilityRequest("/partner/v1", data.tenant(i), i) },
+  { id: "availability-ceiling", name: "ceiling of /availability", request: (data, i) => availabilityRequest("/bench/ceiling", data.tenant(i), i) },
+  { id: "bookings", name: "POST /partner/v1/bookings (fresh Idempotency-Keys)", request: (data, i) => bookingRequest("/partner/v1", data.tenant(i), i) },
+  { id: "bookings-ceiling", name: "ceiling of POST /bookings", request: (data, i) => bookingRequest("/bench/ceiling", data.tenant(i), i) },
+];
+
+const ROUTES: { route: RowId; ceiling: RowId; label: string }[] = [
+  { route: "me", ceiling: "me-ceiling", label: "GET /me" },
+  { route: "availability", ceiling: "availability-ceiling", label: "GET /availability" },
+  { route: "bookings", ceiling: "bookings-ceiling", label: "POST /bookings" },
+];
+
+/** Every row, one after the other, each after a short warm-up of its own (200 requests). */
+export async function measureRows(base: string, data: BenchData, load: { seconds: number; connections: number }): Promise<Row[]> {
+  // Warm up the server as a whole first (JIT, connection pools).
+  await measure(base, (i) => getRequest("/partner/v1/me", data.tenant(i)), load);
+  const measured: (Measured & RowSpec)[] = [];
+  for (const spec of ROWS) {
+    await measure(base, (i) => spec.request(data, i), { connections: load.connections, amount: 200 });
+    const result = await measure(base, (i) => spec.request(data, i), load);
+    say(`${spec.id}: ${result.requestsPerSecond} requests/s, p99 ${result.p99} ms, ${result.errors} errors`);
+    measured.push({ ...spec, ...result });
+  }
+  const baseline = measured[0]!.requestsPerSecond;
+  return measured.map(({ id, name, requestsPerSecond, p50, p99, errors }) => ({
+    id,
+    name,
+    requestsPerSecond,
+    p50,
+    p99,
+    errors,
+    ratio: Math.round((requestsPerSecond / baseline) * 100) / 100,
+  }));
+}
+
+const percent = (part: number, whole: number) => `${whole > 0 ? Math.round((part / whole) * 100) : 0} %`;
+
+/** The markdown table (ceiling rows right under their route), then each route as a share of its ceiling. */
+export function formatRows(rows: Row[]): string {
+  const table = [
+    `| endpoint | requests/s | p50 ms | p99 ms | errors | vs baseline |`,
+    `|---|---:|---:|---:|---:|---:|`,
+    ...rows.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${Math.round(r.ratio * 100)} % |`),
+  ];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const shares = ROUTES.map(({ route, ceiling, label }) => {
+    const r = byId.get(route)!.requestsPerSecond;
+    const c = byId.get(ceiling)!.requestsPerSecond;
+    return `${label} / its ceiling: ${percent(r, c)} (${r} / ${c} requests/s)`;
+  });
+  return [...table, "", ...shares].join("\n");
+}
