@@ -53,8 +53,20 @@ export function dayOfWeek(date: CalendarDate): number {
 }
 
 /** The date at `instant` in an IANA time zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone (making one costs far more than using it; there are a few hundred zones). */
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    if (dayFormats.size < 1_000) dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 export function dateInTimeZone(instant: Date, timeZone: string): CalendarDate {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const parts = dayFormat(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }

@@ -69,21 +69,35 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
     const started = performance.now();
     const requestId = requestIdFor(request);
     const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store" });
-    let requestLog = log.child({ requestId });
+    // What every line about this request carries; a child logger is made only if one is needed.
+    const bindings: { requestId: string; propertyId?: string; keyId?: string } = { requestId };
+    let child: Logger | undefined;
+    const requestLog = () => (child ??= log.child({ ...bindings }));
     let key: AuthenticatedKey | undefined;
     let response: Response;
     try {
       const db = getDb();
       // Key guessing must not fail open (an in-process limit while Redis is down); plan limits do.
       key = await authenticate(request, db, getRateLimiterWithLocalFallback());
-      requestLog = requestLog.child({ propertyId: key.propertyId, keyId: key.id });
+      bindings.propertyId = key.propertyId;
+      bindings.keyId = key.id;
       await rateLimit(key, getRateLimiter(), headers);
-      touchLastUsed(db, key.id).catch((error: unknown) => requestLog.warn({ err: error }, "could not record key use"));
+      touchLastUsed(db, key.id).catch((error: unknown) => requestLog().warn({ err: error }, "could not record key use"));
       authorize(key, options.scope);
       const params = Object.fromEntries(
         Object.entries((await routeContext?.params) ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join("/") : (value ?? "")]),
       );
-      const result = await handler({ request, requestId, db, key, property: key.property, params, log: requestLog });
+      const result = await handler({
+        request,
+        requestId,
+        db,
+        key,
+        property: key.property,
+        params,
+        get log() {
+          return requestLog();
+        },
+      });
       for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
       if (result.status === 204) {
         response = new Response(null, { status: 204, headers });
@@ -92,10 +106,10 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
         response = new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
       }
     } catch (error) {
-      response = problemResponse(toProblem(error, requestLog), requestId, headers);
+      response = problemResponse(toProblem(error, requestLog()), requestId, headers);
     }
-    requestLog.info(
-      { method: request.method, route: options.route, status: response.status, durationMs: Math.round((performance.now() - started) * 10) / 10 },
+    log.info(
+      { ...bindings, method: request.method, route: options.route, status: response.status, durationMs: Math.round((performance.now() - started) * 10) / 10 },
       "partner api request",
     );
     return response;
