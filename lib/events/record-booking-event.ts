@@ -1,6 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { EventType } from "./event-types";
 
@@ -18,5 +17,6 @@ export async function recordBookingEvent(
   await tx.$executeRaw`
     INSERT INTO events (id, property_id, type, booking_id, data, created_at)
     VALUES (${id}, ${event.propertyId}, ${event.type}, ${event.booking.id}, ${JSON.stringify({ booking: event.booking })}::jsonb, ${event.at})`;
-  await enqueueJob(tx, "dispatch-event", { eventId: id }, { key: `dispatch-event:${id}` });
+  // Queues its dispatch when the property has a webhook endpoint or sends guest e-mails (SQL, shared with book_stay).
+  await tx.$executeRaw`SELECT FROM queue_event_dispatch(${id}, ${event.propertyId})`;
 }

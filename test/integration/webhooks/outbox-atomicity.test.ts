@@ -36,4 +36,23 @@ describe("the outbox", () => {
     expect(await db.event.findMany({ where: { bookingId: made.booking.id }, select: { type: true } })).toEqual([{ type: "booking.created" }]);
     expect(await countJobs()).toBe(jobsBefore + 1);
   });
+
+  it("queues a dispatch job only when something would come of it: a webhook endpoint, or guest e-mails on", async () => {
+    const { db } = database();
+    const hotel = await partnerFixture(db, { name: "Silent Inn" });
+    await db.property.update({ where: { id: hotel.property.id }, data: { guestEmailsEnabled: false } });
+    const book = (lastName: string) =>
+      createBooking(db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName, email: "a@example.com" } }, apiKeyId: null });
+    const jobsFor = async (bookingId: string) =>
+      (await db.$queryRaw<[{ n: number }]>`
+        SELECT count(*)::int AS n FROM graphile_worker.jobs j JOIN events e ON j.key = 'dispatch-event:' || e.id WHERE e.booking_id = ${bookingId}`)[0].n;
+
+    const quiet = await book("Quiet");
+    expect(await db.event.count({ where: { bookingId: quiet.booking.id } })).toBe(1);
+    expect(await jobsFor(quiet.booking.id)).toBe(0);
+
+    await db.webhookEndpoint.create({ data: { id: "whe_0000000000000000000a", propertyId: hotel.property.id, url: "https://h.example.com/x", events: ["booking.created"], secretCiphertext: "v1.x" } });
+    const heard = await book("Heard");
+    expect(await jobsFor(heard.booking.id)).toBe(1);
+  });
 });
