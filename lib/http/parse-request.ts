@@ -36,6 +36,15 @@ async function readLimited(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiProblem("payload_too_large", `The body is over ${MAX_BODY_BYTES} bytes.`);
   if (!request.body) return "";
+  // A declared length within the limit is enforced by the HTTP parser (no more bytes can come):
+  // read it whole. Without one (chunked), count the bytes as they come.
+  if (request.headers.has("content-length") && Number.isSafeInteger(declared)) {
+    try {
+      return await request.text();
+    } catch {
+      throw new ApiProblem("invalid_request", "The request body could not be read to its end.");
+    }
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
