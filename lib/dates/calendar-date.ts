@@ -66,6 +66,9 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 export function dateInTimeZone(instant: Date, timeZone: string): CalendarDate {
+  // en-CA writes YYYY-MM-DD; format() is several times cheaper than formatToParts().
+  const formatted = dayFormat(timeZone).format(instant);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(formatted)) return formatted;
   const parts = dayFormat(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;

@@ -32,7 +32,7 @@ export async function authenticate(request: Request, db: Db, limiter: RateLimite
 }
 
 /** The property's plan limit, shared by all its keys and instances (429 rate_limited); fails open when Redis does not answer. */
-export async function rateLimit(key: AuthenticatedKey, limiter: RateLimiter, headers: Headers): Promise<void> {
+export async function rateLimit(key: AuthenticatedKey, limiter: RateLimiter, headers: Record<string, string>): Promise<void> {
   const plan = key.property.plan;
   const policy: RateLimitPolicy = { name: plan, limit: PLAN_RULES[plan].requestsPerMinute, windowSeconds: 60 };
   const decision = await limiter.check(key.propertyId, policy);

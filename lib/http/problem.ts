@@ -70,11 +70,12 @@ export function problemBody(code: ProblemCode, detail: string, requestId: string
   };
 }
 
-export function problemResponse(problem: ApiProblem, requestId: string, headers: Headers = new Headers()): Response {
+export function problemResponse(problem: ApiProblem, requestId: string, headers: Record<string, string> = {}): Response {
   const body = problemBody(problem.code, problem.detail, requestId, problem.extra.errors);
-  headers.set("Content-Type", "application/problem+json");
-  for (const [name, value] of Object.entries(problem.extra.headers ?? {})) headers.set(name, value);
-  return new Response(JSON.stringify(body), { status: body.status, headers });
+  return new Response(JSON.stringify(body), {
+    status: body.status,
+    headers: { ...headers, "Content-Type": "application/problem+json", ...problem.extra.headers },
+  });
 }
 
 export const INTERNAL_ERROR_DETAIL = "Something went wrong on our side. Retrying with the same Idempotency-Key is safe.";

@@ -68,7 +68,8 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
   return async function partnerRoute(request: Request, routeContext?: RouteContext): Promise<Response> {
     const started = performance.now();
     const requestId = requestIdFor(request);
-    const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store" });
+    // A plain object, turned into the response's Headers once (each Headers.set validates).
+    const headers: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
     // What every line about this request carries; a child logger is made only if one is needed.
     const bindings: { requestId: string; propertyId?: string; keyId?: string } = { requestId };
     let child: Logger | undefined;
@@ -98,11 +99,11 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
           return requestLog();
         },
       });
-      for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+      Object.assign(headers, result.headers);
       if (result.status === 204) {
         response = new Response(null, { status: 204, headers });
       } else {
-        headers.set("Content-Type", "application/json");
+        headers["Content-Type"] = "application/json";
         response = new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
       }
     } catch (error) {
