@@ -11,17 +11,8 @@ import type { MailMessage, MailTransport } from "./mail-transport";
  */
 export const DEV_MAILBOX_DIR = path.join(process.cwd(), ".data", "mailbox");
 
-export type DevMailboxMessage = {
-  id: string;
-  receivedAt: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId?: string;
-  headers?: Record<string, string>;
-};
+/** A message as sent, with its place in the mailbox. */
+export type DevMailboxMessage = MailMessage & { id: string; receivedAt: string };
 
 /** "20261214T101530123Z-9f3a1c07": a compact UTC instant (to the millisecond), then 8 random hex digits. */
 const ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;

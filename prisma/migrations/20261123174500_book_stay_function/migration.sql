@@ -1,8 +1,21 @@
+-- An event's dispatch job is queued only when something would come of it: the property has
+-- an enabled webhook endpoint or sends guest e-mails. Otherwise the event stays in the outbox
+-- for the feed, and no worker spends a transaction finding that there is nothing to do.
+-- Used by book_stay and by lib/events/record-booking-event.ts (cancellations).
+CREATE FUNCTION queue_event_dispatch(p_event_id text, p_property_id text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM webhook_endpoints WHERE property_id = p_property_id AND enabled)
+     OR EXISTS (SELECT 1 FROM properties WHERE id = p_property_id AND guest_emails_enabled) THEN
+    PERFORM graphile_worker.add_job('dispatch-event', json_build_object('eventId', p_event_id), job_key := 'dispatch-event:' || p_event_id);
+  END IF;
+END
+$$;
+
 -- A booking in one round trip (lib/bookings/create-booking.ts calls it as one statement, so
 -- it runs in one transaction): the Idempotency-Key lock and replay check, the room type and
 -- occupancy checks, the nights locked in date order and checked, their counters moved, the
 -- booking and its booking.created event (the outbox) inserted, and the event's dispatch job
--- queued. The CHECK constraint on room_nights stays the last word against overbooking.
+-- queued (queue_event_dispatch). The CHECK constraint on room_nights stays the last word against overbooking.
 --
 -- p: { propertyId, idempotencyKey?, roomTypeId, checkin, checkout, adults, bookingId, reference,
 --      firstName, lastName, email, currency, externalReference?, apiKeyId?, fingerprint, now,
@@ -76,7 +89,7 @@ BEGIN
   VALUES (p->>'eventId', v_property, 'booking.created', p->>'bookingId',
     jsonb_build_object('booking', (p->'view') || jsonb_build_object('price', jsonb_build_object('amount', v_total, 'currency', p->>'currency'), 'nightly', v_nightly)),
     v_now);
-  PERFORM graphile_worker.add_job('dispatch-event', json_build_object('eventId', p->>'eventId'), job_key := 'dispatch-event:' || (p->>'eventId'));
+  PERFORM queue_event_dispatch(p->>'eventId', v_property);
 
   RETURN jsonb_build_object('kind', 'created', 'total', v_total, 'nightly', v_nightly);
 END
