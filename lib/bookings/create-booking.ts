@@ -34,6 +34,68 @@ type BookStayOutcome =
 export const BOOK_STAY_SQL = "SELECT book_stay($1::jsonb) AS outcome";
 
 /**
+ * The booking a request would make (ids, reference and times drawn now; price and nights
+ * filled in by book_stay) and book_stay's parameter. Shared with the benchmark's ceiling
+ * route, so that both run the very same statement.
+ */
+export function bookStayCall(options: {
+  property: { id: string; name: string; currency: string };
+  input: CreateBookingInput;
+  apiKeyId: string | null;
+  idempotencyKey?: string;
+  fingerprint: string;
+}): { view: BookingView; parameters: [string] } {
+  const { property, input } = options;
+  const now = new Date();
+  const booking: Booking = {
+    id: newId("bk"),
+    reference: newBookingReference(property.name),
+    propertyId: property.id,
+    roomTypeId: input.roomTypeId,
+    status: "confirmed",
+    checkin: toDbDate(input.checkin),
+    checkout: toDbDate(input.checkout),
+    adults: input.adults,
+    guestFirstName: input.guest.firstName,
+    guestLastName: input.guest.lastName,
+    guestEmail: input.guest.email,
+    totalAmount: 0,
+    currency: property.currency,
+    nightlyPrices: [],
+    externalReference: input.externalReference ?? null,
+    apiKeyId: options.apiKeyId,
+    idempotencyKey: options.idempotencyKey ?? null,
+    requestFingerprint: options.fingerprint,
+    createdAt: now,
+    updatedAt: now,
+    cancelledAt: null,
+    cancellationReason: null,
+  };
+  const view = toBookingView(booking);
+  const parameter = {
+    propertyId: property.id,
+    idempotencyKey: booking.idempotencyKey,
+    roomTypeId: booking.roomTypeId,
+    checkin: input.checkin,
+    checkout: input.checkout,
+    adults: booking.adults,
+    bookingId: booking.id,
+    reference: booking.reference,
+    firstName: booking.guestFirstName,
+    lastName: booking.guestLastName,
+    email: booking.guestEmail,
+    currency: booking.currency,
+    externalReference: booking.externalReference,
+    apiKeyId: booking.apiKeyId,
+    fingerprint: options.fingerprint,
+    now: now.toISOString(),
+    eventId: newId("evt"),
+    view,
+  };
+  return { view, parameters: [JSON.stringify(parameter)] };
+}
+
+/**
  * Books a room type for a stay. Never overbooks, never books twice for one Idempotency-Key.
  * All of it is one statement, so one round trip and one transaction (book_stay, in SQL):
  *
@@ -55,56 +117,10 @@ export async function createBooking(db: Db, options: CreateBookingOptions): Prom
   const fingerprint = requestFingerprint(input);
 
   for (let attempt = 1; ; attempt++) {
-    const now = new Date();
-    const booking: Booking = {
-      id: newId("bk"),
-      reference: newBookingReference(property.name),
-      propertyId: property.id,
-      roomTypeId: input.roomTypeId,
-      status: "confirmed",
-      checkin: toDbDate(input.checkin),
-      checkout: toDbDate(input.checkout),
-      adults: input.adults,
-      guestFirstName: input.guest.firstName,
-      guestLastName: input.guest.lastName,
-      guestEmail: input.guest.email,
-      totalAmount: 0,
-      currency: property.currency,
-      nightlyPrices: [],
-      externalReference: input.externalReference ?? null,
-      apiKeyId: options.apiKeyId,
-      idempotencyKey: idempotencyKey ?? null,
-      requestFingerprint: fingerprint,
-      createdAt: now,
-      updatedAt: now,
-      cancelledAt: null,
-      cancellationReason: null,
-    };
-    const view = toBookingView(booking);
+    const { view, parameters } = bookStayCall({ property, input, apiKeyId: options.apiKeyId, idempotencyKey, fingerprint });
     let outcome: BookStayOutcome;
     try {
-      const { rows } = await poolOf(db).query<{ outcome: BookStayOutcome }>(BOOK_STAY_SQL, [
-        JSON.stringify({
-          propertyId: property.id,
-          idempotencyKey: booking.idempotencyKey,
-          roomTypeId: booking.roomTypeId,
-          checkin: input.checkin,
-          checkout: input.checkout,
-          adults: booking.adults,
-          bookingId: booking.id,
-          reference: booking.reference,
-          firstName: booking.guestFirstName,
-          lastName: booking.guestLastName,
-          email: booking.guestEmail,
-          currency: booking.currency,
-          externalReference: booking.externalReference,
-          apiKeyId: booking.apiKeyId,
-          fingerprint,
-          now: now.toISOString(),
-          eventId: newId("evt"),
-          view,
-        }),
-      ]);
+      const { rows } = await poolOf(db).query<{ outcome: BookStayOutcome }>(BOOK_STAY_SQL, parameters);
       outcome = rows[0]!.outcome;
     } catch (error) {
       if (isLockTimeout(error)) {

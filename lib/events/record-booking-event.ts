@@ -5,9 +5,10 @@ import type { EventType } from "./event-types";
 
 /**
  * Writes the event of a booking change into the outbox, inside the transaction that made the
- * change (createBooking, cancelBooking): the change and its event commit together or not at
- * all. `booking` is the booking as it stands right after the change. The job that hands the
- * event to webhooks and guest e-mails is queued in the same transaction, so none is lost.
+ * change (cancelBooking; a new booking's event is written by the SQL function book_stay, in
+ * its one statement): the change and its event commit together or not at all. `booking` is
+ * the booking as it stands right after the change. The job that hands the event to webhooks
+ * and guest e-mails is queued in the same transaction when there is anything to hand it to.
  */
 export async function recordBookingEvent(
   tx: Prisma.TransactionClient,

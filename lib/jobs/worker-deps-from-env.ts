@@ -5,8 +5,7 @@ import type { Logger } from "@/lib/log";
 import { createDevMailboxTransport, DEV_MAILBOX_DIR } from "@/lib/mail/dev-mailbox";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";
-import { secretBoxFromEnv } from "@/lib/webhooks/secret-box";
-import { webhookUrlPolicy } from "@/lib/webhooks/webhook-url";
+import { webhookConfigFrom } from "@/lib/webhooks/webhook-config";
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from "./retry-schedule";
 import type { WorkerDeps } from "./worker-tasks";
 
@@ -32,8 +31,7 @@ export function workerDepsFromEnv(env: Env, db: Db, log: Logger): WorkerDeps {
     db,
     clock: systemClock,
     schedule: (env.EVENT_RETRY_SCHEDULE && parseRetrySchedule(env.EVENT_RETRY_SCHEDULE)) || DEFAULT_RETRY_SCHEDULE,
-    allowPrivateUrls: webhookUrlPolicy(env).allowPrivate,
-    secretBox: secretBoxFromEnv(env),
+    ...webhookConfigFrom(env),
     mail,
   };
 }

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { secretBoxFromEnv, type SecretBox } from "@/lib/webhooks/secret-box";
-import { webhookUrlPolicy } from "@/lib/webhooks/webhook-url";
+import { webhookConfigFrom, type WebhookConfig } from "@/lib/webhooks/webhook-config";
 import { readLocalState } from "../app/local-state";
 
 /**
@@ -9,11 +8,8 @@ import { readLocalState } from "../app/local-state";
  * SESSION_SECRET from the environment (set them as the server has them), or, on a development
  * machine, the session secret npm run dev keeps in .data/local-state.json.
  */
-export function cliWebhookConfig(): { secretBox: SecretBox; allowPrivateUrls: boolean } {
+export function cliWebhookConfig(): WebhookConfig {
   const localState = join(import.meta.dirname, "..", "..", ".data", "local-state.json");
   const sessionSecret = process.env.SESSION_SECRET || (existsSync(localState) ? readLocalState(localState).sessionSecret : undefined);
-  return {
-    secretBox: secretBoxFromEnv({ WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY, SESSION_SECRET: sessionSecret }),
-    allowPrivateUrls: webhookUrlPolicy(process.env).allowPrivate,
-  };
+  return webhookConfigFrom({ ...process.env, SESSION_SECRET: sessionSecret });
 }

@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
 import { bookStay } from "@/lib/guest-site/book-stay";
@@ -7,6 +6,7 @@ import { searchStays } from "@/lib/guest-site/search-stays";
 import { PartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { createPartnerClient, type PartnerClient } from "@/lib/partner-client/partner-client";
 import { setRates } from "@/lib/rates/set-rates";
+import { freePort } from "@/scripts/lib/ports";
 import { setupTestDatabase } from "../support/database";
 import { inProcessFetch, useDatabaseForRoutes } from "../support/partner-api";
 import { GUEST, partnerFixture } from "../support/partner-fixtures";
@@ -30,14 +30,6 @@ async function bookingsOf(email: string) {
 }
 
 /** A port on this machine where nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
   useDatabaseForRoutes(database().url);
   hotel = await partnerFixture(database().db);
@@ -72,7 +64,7 @@ describe("the partner client", () => {
   });
 
   it("throws PartnerApiUnreachable when nothing answers, or a 5xx comes twice; one 5xx is retried", async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const down = createPartnerClient({ baseUrl: `http://127.0.0.1:${port}/partner/v1`, apiKey: hotel.readKey.key, retryDelayMs: 1 });
     await expect(down.me()).rejects.toBeInstanceOf(PartnerApiUnreachable);
 

@@ -1,12 +1,13 @@
-import pg from "pg";
+import type pg from "pg";
 import { ACTIVE_API_KEY_SQL } from "@/lib/api-keys/find-active-api-key";
 import { hashApiKey } from "@/lib/api-keys/key-format";
+import { getDb, poolOf } from "@/lib/db";
 import { PLAN_RULES, type Plan } from "@/lib/properties/plans";
 import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
 
 /**
  * The benchmark's ceiling routes (npm run bench): what a partner route costs at the database
- * and Redis level alone. The same key lookup statement on a plain pg pool, the same
+ * and Redis level alone. The same key lookup statement on the app's plain pg pool, the same
  * plan-limit call as lib/http/partner-auth.ts, then the route's own statements; no pipeline,
  * no validation, no logging. In every build, but 404 unless the server was started with
  * BENCH_CEILING_ROUTES=1, which only npm run bench sets.
@@ -21,16 +22,9 @@ export function notFound(): Response {
 
 export type CeilingKey = { id: string; property_id: string; plan: Plan; name: string; timezone: string; currency: string };
 
-// One pool per process, as the app has (on globalThis: each route's bundle has its own copy of this module).
-const holder = globalThis as typeof globalThis & { __roomBookingCeilingPool?: pg.Pool };
-
-/** A plain pg pool on DATABASE_URL, of the app's size (10), made on first use. */
+/** The app's own pg pool (the one under its Prisma client): the same connections the routes use. */
 export function ceilingPool(): pg.Pool {
-  if (!holder.__roomBookingCeilingPool) {
-    holder.__roomBookingCeilingPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, connectionTimeoutMillis: 5_000 });
-    holder.__roomBookingCeilingPool.on("error", () => {});
-  }
-  return holder.__roomBookingCeilingPool;
+  return poolOf(getDb());
 }
 
 /** The key (401 without one), then one plan-limit check (429 when over): the key row, or the refusal. */
