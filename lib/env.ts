@@ -24,6 +24,7 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: optionalUrl(["postgresql:", "postgres:"]),
+    DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     REDIS_URL: optionalUrl(["redis:", "rediss:"]),
     UPSTASH_REDIS_REST_URL: optionalUrl(["https:", "http:"]),

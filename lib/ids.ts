@@ -1,4 +1,5 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
+import { pooledRandomBytes } from "@/lib/pooled-random-bytes";
 
 const BASE32 = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford: no i, l, o, u
 
@@ -20,7 +21,7 @@ export function isId(prefix: IdPrefix, value: unknown): value is string {
 
 /** An opaque id with a type prefix, e.g. bk_5f3k9q2m8x1c7v4b6n0t (100 random bits). */
 export function newId(prefix: IdPrefix): string {
-  const bytes = randomBytes(20);
+  const bytes = pooledRandomBytes(20);
   let out = "";
   for (const byte of bytes) out += BASE32[byte & 31];
   return `${prefix}_${out}`;

@@ -1,4 +1,4 @@
-import { poolOf, type Db } from "@/lib/db";
+import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import type { ApiKeyScope, Plan } from "@/lib/generated/prisma/enums";
 import { hashApiKey, isWellFormedApiKey } from "./key-format";
 
@@ -26,11 +26,14 @@ type Row = {
 };
 
 /** The key lookup of every partner request: one indexed query by hash, with the key's property. $1: the key's SHA-256 (hex). */
-export const ACTIVE_API_KEY_SQL = `
+export const ACTIVE_API_KEY: HotStatement = {
+  name: "active_api_key",
+  text: `
   SELECT k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
          p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan, p.guest_emails_enabled
   FROM api_keys k JOIN properties p ON p.id = k.property_id
-  WHERE k.hash = $1 AND k.revoked_at IS NULL`;
+  WHERE k.hash = $1 AND k.revoked_at IS NULL`,
+};
 
 /**
  * The active (not revoked) key with this value, with its property; null for anything else.
@@ -40,7 +43,7 @@ export const ACTIVE_API_KEY_SQL = `
  */
 export async function findActiveApiKey(db: Db, value: string): Promise<ActiveApiKey | null> {
   if (!isWellFormedApiKey(value)) return null;
-  const { rows } = await poolOf(db).query<Row>(ACTIVE_API_KEY_SQL, [hashApiKey(value)]);
+  const { rows } = await queryHot<Row>(db, ACTIVE_API_KEY, [hashApiKey(value)]);
   const row = rows[0];
   if (!row) return null;
   return {

@@ -1,6 +1,6 @@
 import type { Clock } from "@/lib/clock";
 import { daysBetween } from "@/lib/dates/calendar-date";
-import { poolOf, type Db } from "@/lib/db";
+import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { stayRuleErrors } from "@/lib/bookings/stay-rules";
 import { validationFailed } from "@/lib/errors";
 import { propertyToday } from "@/lib/properties/property-today";
@@ -21,7 +21,9 @@ type Row = {
  * on the calendar, open and with a room free; cheapest first. Parameters: property id, check-in,
  * check-out (YYYY-MM-DD), adults, number of nights (availabilityParameters).
  */
-export const AVAILABILITY_SQL = `
+export const AVAILABILITY: HotStatement = {
+  name: "availability",
+  text: `
   SELECT rt.id, rt.name, rt.description, rt.max_adults,
          MIN(n.rooms_for_sale - n.rooms_sold)::int AS available,
          SUM(n.price) AS total,
@@ -31,7 +33,8 @@ export const AVAILABILITY_SQL = `
   WHERE rt.property_id = $1 AND rt.max_adults >= $4
   GROUP BY rt.id
   HAVING COUNT(*) = $5 AND NOT bool_or(n.closed) AND MIN(n.rooms_for_sale - n.rooms_sold) > 0
-  ORDER BY SUM(n.price), rt.name, rt.id`;
+  ORDER BY SUM(n.price), rt.name, rt.id`,
+};
 
 export function availabilityParameters(propertyId: string, query: Pick<AvailabilityQuery, "checkin" | "checkout" | "adults">): [string, string, string, number, number] {
   return [propertyId, query.checkin, query.checkout, query.adults, daysBetween(query.checkin, query.checkout)];
@@ -47,7 +50,7 @@ export async function searchAvailability(
   const errors = stayRuleErrors(query, propertyToday(property, clock));
   if (errors.length) throw validationFailed(errors);
   const parameters = availabilityParameters(property.id, query);
-  const { rows } = await poolOf(db).query<Row>(AVAILABILITY_SQL, parameters);
+  const { rows } = await queryHot<Row>(db, AVAILABILITY, parameters);
   return {
     checkin: query.checkin,
     checkout: query.checkout,

@@ -8,37 +8,73 @@ export type CalendarDate = string;
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
+// Integer arithmetic on day numbers (days since 1970-01-01), without Date objects: these run
+// several times on every partner request. Day numbers from and to the civil calendar after
+// Howard Hinnant's public-domain algorithms (proleptic Gregorian calendar).
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** [year, month, day] of a real date from 1900 on in YYYY-MM-DD form, else null. */
+function parts(value: string): [number, number, number] | null {
+  const match = PATTERN.exec(value);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return [year, month, day];
+}
+
+function dayNumber(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+function fromDayNumber(days: number): CalendarDate {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1_460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, "0")}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
+}
+
 /** True for a real date in YYYY-MM-DD form: 2026-02-30 is not one. */
 export function isCalendarDate(value: string): boolean {
-  const match = PATTERN.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+  return parts(value) !== null;
 }
 
-function toUtcMs(date: CalendarDate): number {
-  if (!isCalendarDate(date)) throw new RangeError(`not a calendar date: ${date}`);
-  return Date.parse(`${date}T00:00:00Z`);
-}
-
-function fromUtcMs(ms: number): CalendarDate {
-  return new Date(ms).toISOString().slice(0, 10);
+function toDayNumber(date: CalendarDate): number {
+  const p = parts(date);
+  if (!p) throw new RangeError(`not a calendar date: ${date}`);
+  return dayNumber(p[0], p[1], p[2]);
 }
 
 export function addDays(date: CalendarDate, days: number): CalendarDate {
-  return fromUtcMs(toUtcMs(date) + days * DAY_MS);
+  return fromDayNumber(toDayNumber(date) + days);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
-  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+  return toDayNumber(to) - toDayNumber(from);
 }
 
 /** Every date from `from` to `to`, both included. */
 export function eachDate(from: CalendarDate, to: CalendarDate): CalendarDate[] {
   const out: CalendarDate[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) out.push(day);
+  const last = toDayNumber(to);
+  for (let day = toDayNumber(from); day <= last; day++) out.push(fromDayNumber(day));
   return out;
 }
 
@@ -49,13 +85,13 @@ export function nightsOfStay(checkin: CalendarDate, checkout: CalendarDate): Cal
 
 /** 0 = Sunday ... 6 = Saturday. */
 export function dayOfWeek(date: CalendarDate): number {
-  return new Date(toUtcMs(date)).getUTCDay();
+  // 1970-01-01 was a Thursday (4).
+  return (((toDayNumber(date) + 4) % 7) + 7) % 7;
 }
 
-/** The date at `instant` in an IANA time zone. */
+/** One formatter per time zone (making one costs far more than using it; there are a few hundred zones). */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** One formatter per time zone (making one costs far more than using it; there are a few hundred zones). */
 function dayFormat(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);
   if (!format) {
@@ -65,13 +101,31 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-export function dateInTimeZone(instant: Date, timeZone: string): CalendarDate {
+function formatDateInTimeZone(instant: Date, timeZone: string): CalendarDate {
   // en-CA writes YYYY-MM-DD; format() is several times cheaper than formatToParts().
   const formatted = dayFormat(timeZone).format(instant);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(formatted)) return formatted;
+  if (PATTERN.test(formatted)) return formatted;
   const parts = dayFormat(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+const QUARTER_HOUR_MS = 900_000;
+const lastDateByZone = new Map<string, { quarterHour: number; date: CalendarDate }>();
+
+/**
+ * The date at `instant` in an IANA time zone. Every zone's offset from UTC has been a whole
+ * number of quarter hours since 1972 (Liberia's -0:44:30 was the last exception), so a zone's
+ * date changes only on a UTC quarter hour: the answer is kept per zone for the quarter hour
+ * it was asked in (formatting costs microseconds, on every request that checks dates).
+ */
+export function dateInTimeZone(instant: Date, timeZone: string): CalendarDate {
+  const quarterHour = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
+  const last = lastDateByZone.get(timeZone);
+  if (last?.quarterHour === quarterHour) return last.date;
+  const date = formatDateInTimeZone(instant, timeZone);
+  if (last || lastDateByZone.size < 1_000) lastDateByZone.set(timeZone, { quarterHour, date });
+  return date;
 }
 
 /** Accepts any zone Intl knows, UTC included (Node 20's supportedValuesOf omits UTC). */
@@ -87,7 +141,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** For DATE columns: Prisma reads and writes them as UTC midnights. */
 export function toDbDate(date: CalendarDate): Date {
-  return new Date(toUtcMs(date));
+  return new Date(toDayNumber(date) * DAY_MS);
 }
 
 export function fromDbDate(value: Date): CalendarDate {

@@ -4,10 +4,12 @@ import type { Row } from "./rows";
 
 export type Capacity = { properties: number; requestsPerSecond: number; p99: number | null };
 
-/** bench/results/latest.json: { at, seconds, connections, node, rows, limiter, capacity }. */
+/** bench/results/latest.json: { at, seconds, rounds, connections, node, rows, limiter, capacity }. */
 export type Results = {
   at: string;
+  /** Per row and round. */
   seconds: number;
+  rounds: number;
   connections: number;
   node: string;
   rows: Row[];

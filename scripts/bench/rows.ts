@@ -28,30 +28,47 @@ const ROUTES: { route: RowId; ceiling: RowId; label: string }[] = [
   { route: "bookings", ceiling: "bookings-ceiling", label: "POST /bookings" },
 ];
 
-/** Every row, one after the other, each after a short warm-up of its own (200 requests). */
-export async function measureRows(base: string, data: BenchData, load: { seconds: number; connections: number }): Promise<Row[]> {
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Every row in `rounds` rounds: each round measures every row once, one after the other, for
+ * `seconds`, so that a slow minute of a noisy machine falls on all rows alike rather than on
+ * whichever row ran then. A row's figures are the medians of its rounds; its ratio is the
+ * median of its per-round ratios to that round's baseline.
+ */
+export async function measureRows(base: string, data: BenchData, load: { seconds: number; connections: number; rounds: number }): Promise<Row[]> {
   // Warm up the server as a whole first (JIT, connection pools), then every row's code and
   // statements before any is measured: a row measured early must not pay for warming up
   // what the rows after it use (routes and their ceilings share most of their code).
-  await measure(base, (i) => getRequest("/partner/v1/me", data.tenant(i)), load);
+  await measure(base, (i) => getRequest("/partner/v1/me", data.tenant(i)), { connections: load.connections, seconds: 10 });
   for (const spec of ROWS) await measure(base, (i) => spec.request(data, i + 1_000_000), { connections: load.connections, amount: 1_000 });
-  const measured: (Measured & RowSpec)[] = [];
-  for (const spec of ROWS) {
-    await measure(base, (i) => spec.request(data, i), { connections: load.connections, amount: 200 });
-    const result = await measure(base, (i) => spec.request(data, i), load);
-    say(`${spec.id}: ${result.requestsPerSecond} requests/s, p99 ${result.p99} ms, ${result.errors} errors`);
-    measured.push({ ...spec, ...result });
+  const rounds: Map<RowId, Measured>[] = [];
+  for (let round = 0; round < load.rounds; round++) {
+    const measured = new Map<RowId, Measured>();
+    for (const spec of ROWS) {
+      // Each round's requests are new ones (fresh Idempotency-Keys, other dates and tenants).
+      measured.set(spec.id, await measure(base, (i) => spec.request(data, i + (round + 2) * 1_000_000), load));
+    }
+    say(`round ${round + 1} of ${load.rounds}: ${ROWS.map((spec) => `${spec.id} ${measured.get(spec.id)!.requestsPerSecond}`).join(", ")} requests/s`);
+    rounds.push(measured);
   }
-  const baseline = measured[0]!.requestsPerSecond;
-  return measured.map(({ id, name, requestsPerSecond, p50, p99, errors }) => ({
-    id,
-    name,
-    requestsPerSecond,
-    p50,
-    p99,
-    errors,
-    ratio: Math.round((requestsPerSecond / baseline) * 100) / 100,
-  }));
+  return ROWS.map(({ id, name }) => {
+    const of = (pick: (m: Measured) => number) => median(rounds.map((round) => pick(round.get(id)!)));
+    const ratio = median(rounds.map((round) => round.get(id)!.requestsPerSecond / round.get("baseline")!.requestsPerSecond));
+    return {
+      id,
+      name,
+      requestsPerSecond: Math.round(of((m) => m.requestsPerSecond)),
+      p50: of((m) => m.p50),
+      p99: of((m) => m.p99),
+      errors: rounds.reduce((sum, round) => sum + round.get(id)!.errors, 0),
+      ratio: Math.round(ratio * 100) / 100,
+    };
+  });
 }
 
 const percent = (part: number, whole: number) => `${whole > 0 ? Math.round((part / whole) * 100) : 0} %`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateInTimeZone, daysBetween, eachDate, isCalendarDate, isValidTimeZone, nightsOfStay } from "@/lib/dates/calendar-date";
+import { addDays, dateInTimeZone, dayOfWeek, daysBetween, eachDate, fromDbDate, isCalendarDate, isValidTimeZone, nightsOfStay, toDbDate } from "@/lib/dates/calendar-date";
 
 describe("calendar dates", () => {
   it("accept only real dates in YYYY-MM-DD form", () => {
@@ -37,5 +37,55 @@ describe("calendar dates", () => {
     expect(isValidTimeZone("Europe/Lisbon")).toBe(true);
     expect(isValidTimeZone("Mars/Olympus")).toBe(false);
     expect(isValidTimeZone("")).toBe(false);
+  });
+
+  it("agree with the JavaScript Date on every day from 1900 to 2300", () => {
+    const DAY_MS = 86_400_000;
+    const first = Date.UTC(1900, 0, 1);
+    const last = Date.UTC(2300, 11, 31);
+    const wrong: string[] = [];
+    let previous: string | null = null;
+    for (let ms = first; ms <= last; ms += DAY_MS) {
+      const day = new Date(ms);
+      const date = day.toISOString().slice(0, 10);
+      const right =
+        isCalendarDate(date) &&
+        dayOfWeek(date) === day.getUTCDay() &&
+        toDbDate(date).getTime() === ms &&
+        fromDbDate(day) === date &&
+        (previous === null || (addDays(previous, 1) === date && addDays(date, -1) === previous));
+      if (!right) wrong.push(date);
+      previous = date;
+    }
+    expect(wrong).toEqual([]);
+    expect(daysBetween("1900-01-01", "2300-12-31")).toBe((last - first) / DAY_MS);
+    expect(addDays("2026-11-23", 146_097)).toBe("2426-11-23"); // 400 years
+    expect(isCalendarDate("1899-12-31")).toBe(false);
+    expect(isCalendarDate("2100-02-29")).toBe(false); // not a leap year
+    expect(isCalendarDate("2000-02-29")).toBe(true); // a leap year
+    expect(isCalendarDate("2026-04-31")).toBe(false);
+    expect(isCalendarDate("2026-00-10")).toBe(false);
+    expect(isCalendarDate("2026-01-00")).toBe(false);
+  });
+
+  it("tell the date at a zone minute by minute across midnights and clock changes, odd offsets included", () => {
+    // +05:45, +12:45 (with daylight saving), -03:30 (with daylight saving), half-hour daylight saving, +14:00.
+    const zones = ["Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns", "Australia/Lord_Howe", "Pacific/Kiritimati", "Europe/Lisbon", "America/New_York"];
+    const reference = new Map(zones.map((zone) => [zone, new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })]));
+    // Around Europe's and North America's autumn changes, and Chatham's and Lord Howe's spring change.
+    const spans = ["2026-10-24T00:00:00Z", "2026-11-01T00:00:00Z", "2026-09-26T00:00:00Z", "2026-10-03T00:00:00Z"];
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const start of spans) {
+      for (let minute = 0; minute < 2 * 24 * 60; minute++) {
+        const instant = new Date(Date.parse(start) + minute * 60_000 + 59_999);
+        for (const zone of zones) {
+          checked++;
+          if (dateInTimeZone(instant, zone) !== reference.get(zone)!.format(instant)) wrong.push(`${zone} at ${instant.toISOString()}`);
+        }
+      }
+    }
+    expect(checked).toBe(4 * 2 * 24 * 60 * zones.length);
+    expect(wrong).toEqual([]);
   });
 });

@@ -22,6 +22,8 @@ function problems(env: Record<string, string | undefined>): string[] {
 describe("environment", () => {
   it("needs nothing in development", () => {
     expect(parseEnv({}).PORT).toBe(3000);
+    expect(parseEnv({}).DATABASE_PREPARED_STATEMENTS).toBe("on");
+    expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: "off" }).DATABASE_PREPARED_STATEMENTS).toBe("off");
   });
 
   it("accepts a complete production environment", () => {
@@ -46,6 +48,7 @@ describe("environment", () => {
     expect(problems({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL: /);
     expect(problems({ SESSION_SECRET: "short" })[0]).toMatch(/^SESSION_SECRET: must be at least 32 characters/);
     expect(problems({ PORT: "eighty" })[0]).toMatch(/^PORT: /);
+    expect(problems({ DATABASE_PREPARED_STATEMENTS: "no" })[0]).toMatch(/^DATABASE_PREPARED_STATEMENTS: /);
     expect(problems({ UPSTASH_REDIS_REST_URL: "https://x.example" })[0]).toMatch(/^UPSTASH_REDIS_REST_TOKEN: /);
   });
 });

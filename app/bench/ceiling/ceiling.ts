@@ -1,15 +1,14 @@
-import type pg from "pg";
-import { ACTIVE_API_KEY_SQL } from "@/lib/api-keys/find-active-api-key";
+import { ACTIVE_API_KEY } from "@/lib/api-keys/find-active-api-key";
 import { hashApiKey } from "@/lib/api-keys/key-format";
-import { getDb, poolOf } from "@/lib/db";
+import { getDb, queryHot } from "@/lib/db";
 import { PLAN_RULES, type Plan } from "@/lib/properties/plans";
 import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
 
 /**
  * The benchmark's ceiling routes (npm run bench): what a partner route costs at the database
- * and Redis level alone. The same key lookup statement on the app's plain pg pool, the same
- * plan-limit call as lib/http/partner-auth.ts, then the route's own statements; no pipeline,
- * no validation, no logging. In every build, but 404 unless the server was started with
+ * and Redis level alone. The same key lookup statement on the app's pg pool (queryHot, so
+ * prepared as the routes' are), the same plan-limit call as lib/http/partner-auth.ts, then the
+ * route's own statements; no pipeline, no validation, no logging. In every build, but 404 unless the server was started with
  * BENCH_CEILING_ROUTES=1, which only npm run bench sets.
  */
 export function ceilingRoutesEnabled(): boolean {
@@ -22,16 +21,11 @@ export function notFound(): Response {
 
 export type CeilingKey = { id: string; property_id: string; plan: Plan; name: string; timezone: string; currency: string };
 
-/** The app's own pg pool (the one under its Prisma client): the same connections the routes use. */
-export function ceilingPool(): pg.Pool {
-  return poolOf(getDb());
-}
-
 /** The key (401 without one), then one plan-limit check (429 when over): the key row, or the refusal. */
 export async function ceilingAuth(request: Request): Promise<CeilingKey | Response> {
   const value = request.headers.get("x-api-key");
   if (!value) return new Response(null, { status: 401 });
-  const { rows } = await ceilingPool().query<CeilingKey>(ACTIVE_API_KEY_SQL, [hashApiKey(value)]);
+  const { rows } = await queryHot<CeilingKey>(getDb(), ACTIVE_API_KEY, [hashApiKey(value)]);
   const key = rows[0];
   if (!key) return new Response(null, { status: 401 });
   const decision = await getRateLimiter().check(key.property_id, { name: key.plan, limit: PLAN_RULES[key.plan].requestsPerMinute, windowSeconds: 60 });

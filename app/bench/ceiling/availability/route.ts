@@ -1,5 +1,6 @@
-import { AVAILABILITY_SQL, availabilityParameters } from "@/lib/availability/search-availability";
-import { ceilingAuth, ceilingPool, ceilingRoutesEnabled, notFound } from "../ceiling";
+import { AVAILABILITY, availabilityParameters } from "@/lib/availability/search-availability";
+import { getDb, queryHot } from "@/lib/db";
+import { ceilingAuth, ceilingRoutesEnabled, notFound } from "../ceiling";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,6 @@ export async function GET(request: Request): Promise<Response> {
   if (key instanceof Response) return key;
   const search = new URL(request.url).searchParams;
   const query = { checkin: search.get("checkin") ?? "", checkout: search.get("checkout") ?? "", adults: Number(search.get("adults") ?? 1) };
-  const { rows } = await ceilingPool().query(AVAILABILITY_SQL, availabilityParameters(key.property_id, query));
+  const { rows } = await queryHot(getDb(), AVAILABILITY, availabilityParameters(key.property_id, query));
   return Response.json({ ...query, roomTypes: rows });
 }

@@ -1,7 +1,8 @@
-import { BOOK_STAY_SQL, bookStayCall } from "@/lib/bookings/create-booking";
+import { BOOK_STAY, bookStayCall } from "@/lib/bookings/create-booking";
 import { requestFingerprint } from "@/lib/bookings/request-fingerprint";
 import type { CreateBookingInput } from "@/lib/schemas/bookings";
-import { ceilingAuth, ceilingPool, ceilingRoutesEnabled, notFound } from "../ceiling";
+import { getDb, queryHot } from "@/lib/db";
+import { ceilingAuth, ceilingRoutesEnabled, notFound } from "../ceiling";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +23,7 @@ export async function POST(request: Request): Promise<Response> {
     idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
     fingerprint: requestFingerprint(input),
   });
-  const { rows } = await ceilingPool().query<{ outcome: { kind: string } }>(BOOK_STAY_SQL, parameters);
+  const { rows } = await queryHot<{ outcome: { kind: string } }>(getDb(), BOOK_STAY, parameters);
   const outcome = rows[0]!.outcome;
   return outcome.kind === "created" ? Response.json({ ...view, outcome }, { status: 201 }) : Response.json(outcome, { status: 409 });
 }
