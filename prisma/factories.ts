@@ -1,9 +1,12 @@
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { SEED_ACTOR } from "@/lib/audit/actor";
-import type { Clock } from "@/lib/clock";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { fixedClock, type Clock } from "@/lib/clock";
+import { eachDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { createProperty } from "@/lib/properties/create-property";
 import type { Plan } from "@/lib/properties/plans";
+import { setRates } from "@/lib/rates/set-rates";
 import { createRoomType, type CreateRoomTypeInput } from "@/lib/room-types/create-room-type";
 import { createStaffUser, type StaffRole } from "@/lib/staff/create-staff-user";
 
@@ -43,4 +46,54 @@ export async function seedApiKey(db: Db, propertyId: string, scope: "read" | "wr
 
 export async function seedStaff(db: Db, propertyId: string, options: { email: string; role?: StaffRole; password?: string }) {
   return createStaffUser(db, { propertyId, ...options });
+}
+
+export type BookingSpec = {
+  roomTypeId: string;
+  checkin: CalendarDate;
+  checkout: CalendarDate;
+  adults?: number;
+  apiKeyId?: string | null;
+  guest?: { firstName: string; lastName: string; email: string };
+  /** When the booking is made: createBooking runs with the clock set to it. */
+  madeAt: Date;
+};
+
+/** A booking made through createBooking as of `madeAt` (its "today" and its createdAt). */
+export async function seedBooking(db: Db, property: { id: string; name: string; timezone: string; currency: string }, spec: BookingSpec) {
+  const { booking } = await createBooking(db, {
+    property,
+    apiKeyId: spec.apiKeyId ?? null,
+    input: {
+      roomTypeId: spec.roomTypeId,
+      checkin: spec.checkin,
+      checkout: spec.checkout,
+      adults: spec.adults ?? 1,
+      guest: spec.guest ?? { firstName: "Test", lastName: "Guest", email: "test.guest@example.com" },
+    },
+    clock: fixedClock(spec.madeAt),
+  });
+  return booking;
+}
+
+/**
+ * Gives nights before today calendar rows (a room type's calendar opens at today), so that
+ * bookings can be made for them as of an earlier day: `setRates` for each run of nights of one
+ * price, at `priceForNight` (the base price when not given) and the room type's rooms.
+ */
+export async function openPastNights(
+  db: Db,
+  roomType: { id: string; rooms: number; basePrice: number },
+  from: CalendarDate,
+  to: CalendarDate,
+  priceForNight: (date: CalendarDate, basePrice: number) => number = (_date, basePrice) => basePrice,
+) {
+  const runs: { from: CalendarDate; to: CalendarDate; price: number }[] = [];
+  for (const date of eachDate(from, to)) {
+    const price = priceForNight(date, roomType.basePrice);
+    const last = runs.at(-1);
+    if (last?.price === price) last.to = date;
+    else runs.push({ from: date, to: date, price });
+  }
+  for (const run of runs) await setRates(db, { roomTypeId: roomType.id, ...run, rooms: roomType.rooms });
 }

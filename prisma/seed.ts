@@ -1,13 +1,15 @@
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { SEED_ACTOR } from "@/lib/audit/actor";
+import type { Clock } from "@/lib/clock";
 import { dayOfWeek, type CalendarDate } from "@/lib/dates/calendar-date";
 import { createDb, type Db } from "@/lib/db";
+import { seedDemoBookings, type DemoChannel } from "./demo-bookings";
 import { seedProperty, seedStaff, type PropertySpec } from "./factories";
 
 /**
  * The demo data (npm run db:seed, and npm run dev on first run). Safe to run twice: a
- * property whose slug exists is left as it is. Passwords and keys are generated, printed
- * once by the caller, and never committed.
+ * property whose slug exists is left as it is (its demo bookings are made only when it is
+ * created). Passwords and keys are generated, printed once by the caller, and never committed.
  */
 
 /** Weekend nights (Friday, Saturday) +20 %, June to September +25 %, 20 Dec to 2 Jan +15 %; whole units. */
@@ -21,7 +23,17 @@ export function seasonalPrice(date: CalendarDate, basePrice: number): number {
   return Math.round((basePrice * factor) / 100) * 100;
 }
 
-type DemoProperty = PropertySpec & { name: string; slug: string; staffEmail: string; keyScope: "read" | "write" };
+type DemoProperty = PropertySpec & {
+  name: string;
+  slug: string;
+  staffEmail: string;
+  keyScope: "read" | "write";
+  /** Partners' keys that made some of the demo bookings (their values are never shown: the partners hold them). */
+  partnerKeys: { label: string; weight: number }[];
+  /** Share of the demo bookings made by the demo key, and made elsewhere (the panel, the front desk). */
+  demoKeyWeight: number;
+  madeElsewhereWeight: number;
+};
 
 export const DEMO_PROPERTIES: DemoProperty[] = [
   {
@@ -32,6 +44,12 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     plan: "starter",
     staffEmail: "manager@harbour-view.example",
     keyScope: "write",
+    partnerKeys: [
+      { label: "Wanderly travel site", weight: 35 },
+      { label: "CityHop app", weight: 25 },
+    ],
+    demoKeyWeight: 15,
+    madeElsewhereWeight: 25,
     roomTypes: [
       { name: "Single Room", description: "A quiet single room at the back, with a desk and a rain shower.", maxAdults: 1, rooms: 6, basePrice: 8_500, priceForNight: seasonalPrice },
       { name: "Double Room", description: "A double bed and a window onto the old town's roofs.", maxAdults: 2, rooms: 10, basePrice: 12_000, priceForNight: seasonalPrice },
@@ -47,6 +65,10 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     plan: "free",
     staffEmail: "manager@alpine-lodge.example",
     keyScope: "read",
+    // The Free plan reads only: every booking is made at the lodge itself.
+    partnerKeys: [],
+    demoKeyWeight: 0,
+    madeElsewhereWeight: 1,
     roomTypes: [
       { name: "Mountain Double", description: "Pine panelling, a double bed and a view of the peaks.", maxAdults: 2, rooms: 5, basePrice: 18_000, priceForNight: seasonalPrice },
       { name: "Chalet Suite", description: "A wood-fired stove, two bedrooms and a terrace, for up to four.", maxAdults: 4, rooms: 3, basePrice: 34_000, priceForNight: seasonalPrice },
@@ -60,23 +82,39 @@ export type SeededCredentials = {
   staffEmail: string;
   staffPassword?: string;
   apiKey?: { id: string; key: string; scope: string };
+  /** Demo bookings made (cancelled ones included). */
+  bookings?: { made: number; cancelled: number };
 };
 
-/** Creates whatever demo property is missing; returns the credentials made this time. */
-export async function seedDemo(db: Db): Promise<SeededCredentials[]> {
+/**
+ * Creates whatever demo property is missing, with its demo bookings; returns the credentials
+ * made this time. The bookings' events are written (the feed shows them) but nobody is told:
+ * guest e-mails are switched on only after they are made, and there is no webhook endpoint
+ * yet, so no dispatch job is queued for them.
+ */
+export async function seedDemo(db: Db, options: { clock?: Clock } = {}): Promise<SeededCredentials[]> {
   const made: SeededCredentials[] = [];
   for (const demo of DEMO_PROPERTIES) {
     if (await db.property.findUnique({ where: { slug: demo.slug } })) continue;
-    const { property } = await seedProperty(db, demo);
+    const { property, roomTypes } = await seedProperty(db, { ...demo, clock: options.clock });
     if (property.slug !== demo.slug) throw new Error(`expected slug ${demo.slug}, got ${property.slug}`);
     const staff = await seedStaff(db, property.id, { email: demo.staffEmail, role: "admin" });
     const key = await createApiKey(db, { propertyId: property.id, scope: demo.keyScope, label: "Demo key", actor: SEED_ACTOR });
+    const channels: DemoChannel[] = [{ id: key.id, weight: demo.demoKeyWeight }, { id: null, weight: demo.madeElsewhereWeight }];
+    for (const partner of demo.partnerKeys) {
+      const partnerKey = await createApiKey(db, { propertyId: property.id, scope: "write", label: partner.label, actor: SEED_ACTOR });
+      channels.push({ id: partnerKey.id, weight: partner.weight });
+    }
+    await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: false } });
+    const bookings = await seedDemoBookings(db, { property, roomTypes, channels, seed: demo.slug, priceForNight: seasonalPrice, clock: options.clock });
+    await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: true } });
     made.push({
       property: property.name,
       slug: property.slug,
       staffEmail: staff.email,
       staffPassword: staff.password,
       apiKey: { id: key.id, key: key.key, scope: key.scope },
+      bookings,
     });
   }
   return made;
@@ -92,6 +130,7 @@ export async function seedDemoData(databaseUrl: string): Promise<SeededCredentia
       console.error(`[seed] ${m.property} (${m.slug})`);
       console.error(`[seed]   staff login: ${m.staffEmail} / ${m.staffPassword ?? "(existing password)"}`);
       if (m.apiKey) console.error(`[seed]   ${m.apiKey.scope} API key: ${m.apiKey.key}   (shown once: keep it now)`);
+      if (m.bookings) console.error(`[seed]   ${m.bookings.made} demo bookings, ${m.bookings.cancelled} of them cancelled`);
     }
     return made;
   } finally {

@@ -23,6 +23,7 @@ test("a staff member of two properties sees which is open and switches between t
   const alpine = await findPropertyBySlug(e2eDb(), "alpine-lodge");
   await seedStaff(e2eDb(), alpine.id, { email, role: "viewer" });
   await signIn(page, email, password);
+  await page.goto("/settings/api-keys");
   await expect(page.getByRole("banner")).toContainText("Harbour View Hotel (admin)");
   await page.getByLabel("Property").selectOption({ label: "Alpine Lodge" });
   await page.getByRole("button", { name: "Switch" }).click();

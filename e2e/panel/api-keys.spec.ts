@@ -8,6 +8,7 @@ const me = (request: import("@playwright/test").APIRequestContext, key: string) 
 test("an admin creates a key, uses it, rotates it and revokes it; its value is shown once only", async ({ page, request }) => {
   const { email, password } = await newStaff("harbour-view-hotel", "admin");
   await signIn(page, email, password);
+  await page.goto("/settings/api-keys");
   await expect(page.getByTestId("plan")).toHaveText("Starter: read and create bookings, 1,200 requests per minute");
 
   await page.getByLabel("Label").fill("E2E booking site");
@@ -42,6 +43,7 @@ test("an admin creates a key, uses it, rotates it and revokes it; its value is s
 test("a Free-plan property cannot create a write key, and is told why", async ({ page }) => {
   const { email, password } = await newStaff("alpine-lodge", "admin");
   await signIn(page, email, password);
+  await page.goto("/settings/api-keys");
   await expect(page.getByTestId("plan")).toHaveText("Free: read only, 120 requests per minute");
   await expect(page.getByLabel("Write")).toBeDisabled();
   await expect(page.getByText("Write keys need the Starter plan or higher")).toBeVisible();
@@ -67,6 +69,7 @@ test("a wrong password is refused, and a signed-out visitor is sent to /login", 
 test("a viewer sees keys but cannot create, rotate or revoke", async ({ page }) => {
   const { email, password } = await newStaff("harbour-view-hotel", "viewer");
   await signIn(page, email, password);
+  await page.goto("/settings/api-keys");
   await expect(page.getByText("You have view access")).toBeVisible();
   await expect(page.getByRole("button", { name: "Create key" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Rotate" })).toHaveCount(0);
@@ -79,6 +82,7 @@ test("staff of another property get 404 on this property's keys, even by editing
   const demoKeyId = harbour.apiKeys.find((k) => !k.revokedAt && k.label === "Demo site")?.id ?? harbour.apiKeys.find((k) => !k.revokedAt)!.id;
   const { email, password } = await newStaff("alpine-lodge", "admin");
   await signIn(page, email, password);
+  await page.goto("/settings/api-keys");
 
   // Rotate: point an Alpine row's form at a Harbour key.
   const alpineRow = page.locator("tbody tr").filter({ hasText: "active" }).first();

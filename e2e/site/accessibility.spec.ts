@@ -11,6 +11,8 @@ async function seriousViolations(page: Page) {
 }
 
 test("every page of the guest site passes an axe scan with no serious or critical violation", async ({ page, request }) => {
+  // Seven pages, each with a booking step and an axe scan: about 25 s alone on two busy cores.
+  test.slow();
   const stay = await stayAt(request, 460, 2);
   const scanned: string[] = [];
   const scan = async (name: string) => {

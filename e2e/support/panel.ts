@@ -4,13 +4,13 @@ import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { seedStaff } from "@/prisma/factories";
 import { e2eDb } from "./db";
 
-/** Signs in on /login and waits for the panel. */
+/** Signs in on /login and waits for the panel's home, the overview. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/settings\/api-keys$/);
+  await expect(page).toHaveURL(/\/overview$/);
 }
 
 /** A new staff member of a seeded property, with a known password. */

@@ -1,4 +1,5 @@
 import type { Actor } from "@/lib/audit/actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { ApiKeyScope } from "@/lib/generated/prisma/enums";
@@ -46,17 +47,7 @@ export async function createApiKey(
     const row = await tx.apiKey.create({
       data: { id: newId("key"), propertyId: property.id, label, scope, hash: generated.hash, hint: generated.hint },
     });
-    await tx.auditEvent.create({
-      data: {
-        id: newId("aud"),
-        propertyId: property.id,
-        action: "api_key_created",
-        apiKeyId: row.id,
-        actorId: input.actor.staffId ?? null,
-        actorLabel: input.actor.label,
-        details: { scope, label, hint: row.hint },
-      },
-    });
+    await recordAuditEvent(tx, { propertyId: property.id, action: "api_key_created", apiKeyId: row.id, actor: input.actor, details: { scope, label, hint: row.hint } });
     return { id: row.id, key: generated.key, hint: row.hint, scope: row.scope, label: row.label, createdAt: row.createdAt };
   });
 }

@@ -1,7 +1,7 @@
 import type { Actor } from "@/lib/audit/actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
 
 /**
  * Revokes a key: it fails on the very next request. Revoking a revoked key changes nothing
@@ -16,17 +16,7 @@ export async function revokeApiKey(db: Db, input: { keyId: string; propertyId?: 
     }
     if (key.revoked_at) return { id: key.id, revokedAt: key.revoked_at };
     const revoked = await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: input.now ?? new Date() } });
-    await tx.auditEvent.create({
-      data: {
-        id: newId("aud"),
-        propertyId: key.property_id,
-        action: "api_key_revoked",
-        apiKeyId: key.id,
-        actorId: input.actor.staffId ?? null,
-        actorLabel: input.actor.label,
-        details: { hint: key.hint },
-      },
-    });
+    await recordAuditEvent(tx, { propertyId: key.property_id, action: "api_key_revoked", apiKeyId: key.id, actor: input.actor, details: { hint: key.hint } });
     return { id: revoked.id, revokedAt: revoked.revokedAt! };
   });
 }

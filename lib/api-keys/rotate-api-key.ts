@@ -1,4 +1,5 @@
 import type { Actor } from "@/lib/audit/actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -35,16 +36,12 @@ export async function rotateApiKey(
       },
     });
     await tx.apiKey.update({ where: { id: current.id }, data: { revokedAt: input.now ?? new Date(), replacedById: replacement.id } });
-    await tx.auditEvent.create({
-      data: {
-        id: newId("aud"),
-        propertyId: current.propertyId,
-        action: "api_key_rotated",
-        apiKeyId: current.id,
-        actorId: input.actor.staffId ?? null,
-        actorLabel: input.actor.label,
-        details: { replacedBy: replacement.id, oldHint: current.hint, newHint: replacement.hint },
-      },
+    await recordAuditEvent(tx, {
+      propertyId: current.propertyId,
+      action: "api_key_rotated",
+      apiKeyId: current.id,
+      actor: input.actor,
+      details: { replacedBy: replacement.id, oldHint: current.hint, newHint: replacement.hint },
     });
     return {
       id: replacement.id,

@@ -1,4 +1,4 @@
-import type { Clock } from "@/lib/clock";
+import { systemClock, type Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { fromDbDate } from "@/lib/dates/calendar-date";
 import { DomainError } from "@/lib/errors";
@@ -25,13 +25,14 @@ export async function cancelBooking(
     if (!locked) throw new DomainError("not_found", `No booking "${options.bookingId}" at this property.`);
     const booking = await tx.booking.findUniqueOrThrow({ where: { id: locked.id } });
     if (booking.status === "cancelled") return toBookingView(booking);
-    const today = propertyToday(options.property, options.clock);
+    const now = (options.clock ?? systemClock).now();
+    const today = propertyToday(options.property, { now: () => now });
     if (fromDbDate(booking.checkin) < today) {
       throw new DomainError("booking_not_cancellable", `The check-in date ${fromDbDate(booking.checkin)} has passed at the property (today is ${today}).`);
     }
     const cancelled = await tx.booking.update({
       where: { id: booking.id },
-      data: { status: "cancelled", cancelledAt: new Date(), cancellationReason: options.reason?.trim() || null },
+      data: { status: "cancelled", cancelledAt: now, updatedAt: now, cancellationReason: options.reason?.trim() || null },
     });
     await tx.$executeRaw`
       UPDATE room_nights SET rooms_sold = rooms_sold - 1, updated_at = now()

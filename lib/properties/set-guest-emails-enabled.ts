@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/audit/actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
-import { newId } from "@/lib/ids";
 
 /** Turns the hotel's e-mails to guests (confirmation, cancellation) on or off; audited. */
 export async function setGuestEmailsEnabled(db: Db, input: { propertyId: string; enabled: boolean; actor: Actor }): Promise<void> {
@@ -8,15 +8,6 @@ export async function setGuestEmailsEnabled(db: Db, input: { propertyId: string;
     const before = await tx.property.findUniqueOrThrow({ where: { id: input.propertyId }, select: { guestEmailsEnabled: true } });
     if (before.guestEmailsEnabled === input.enabled) return;
     await tx.property.update({ where: { id: input.propertyId }, data: { guestEmailsEnabled: input.enabled } });
-    await tx.auditEvent.create({
-      data: {
-        id: newId("aud"),
-        propertyId: input.propertyId,
-        action: "guest_emails_switched",
-        actorId: input.actor.staffId ?? null,
-        actorLabel: input.actor.label,
-        details: { enabled: input.enabled },
-      },
-    });
+    await recordAuditEvent(tx, { propertyId: input.propertyId, action: "guest_emails_switched", actor: input.actor, details: { enabled: input.enabled } });
   });
 }

@@ -1,7 +1,12 @@
-import { daysBetween, isCalendarDate } from "@/lib/dates/calendar-date";
+import type { Actor } from "@/lib/audit/actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type CalendarDate, daysBetween, eachDate, isCalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
+import { MAX_PRICE_MINOR } from "@/lib/money/currency";
 import { MAX_RATES_RANGE_NIGHTS } from "./calendar-horizon";
+import { describeWeekdays, type IsoWeekday, isIsoWeekday, isoWeekday } from "./weekdays";
+import { roomTypeOfProperty } from "@/lib/room-types/room-type-of-property";
 
 export type SetRatesInput = {
   roomTypeId: string;
@@ -9,12 +14,28 @@ export type SetRatesInput = {
   from: string;
   /** Last night, included. */
   to: string;
+  /** Only these weekdays of the range (1 = Monday … 7 = Sunday); every night when not given. */
+  weekdays?: IsoWeekday[];
   /** New price in minor units; unchanged when not given. */
   price?: number;
   /** New number of rooms for sale; unchanged when not given. Never set below rooms already sold. */
   rooms?: number;
   /** Close (true) or open (false) the nights; unchanged when not given. */
   closed?: boolean;
+  /** Confines the change to this property's room types (the panel passes the open property): another's is "not found". */
+  propertyId?: string;
+  /** Who changes it: then an audit row is written in the same transaction (the panel and the CLI always give one). */
+  actor?: Actor;
+};
+
+export type SetRatesResult = {
+  roomTypeId: string;
+  /** Nights changed or created. */
+  nights: number;
+  /** How many nights kept their rooms for sale at the rooms already sold (above the rooms asked for). */
+  keptAboveSold: number;
+  /** Those nights, in date order. */
+  keptAboveSoldNights: CalendarDate[];
 };
 
 export function validateRatesInput(input: SetRatesInput): string[] {
@@ -26,7 +47,13 @@ export function validateRatesInput(input: SetRatesInput): string[] {
     if (nights < 1) problems.push("to must not be before from");
     else if (nights > MAX_RATES_RANGE_NIGHTS) problems.push(`at most ${MAX_RATES_RANGE_NIGHTS} nights at a time`);
   }
-  if (input.price !== undefined && (!Number.isInteger(input.price) || input.price < 0 || input.price > 100_000_000)) {
+  if (input.weekdays !== undefined) {
+    if (!input.weekdays.length || !input.weekdays.every(isIsoWeekday)) problems.push("weekdays must be one or more of 1 (Monday) to 7 (Sunday)");
+    else if (!problems.length && !eachDate(input.from, input.to).some((date) => input.weekdays!.includes(isoWeekday(date)))) {
+      problems.push(`no night from ${input.from} to ${input.to} falls on ${describeWeekdays(input.weekdays)}`);
+    }
+  }
+  if (input.price !== undefined && (!Number.isInteger(input.price) || input.price < 0 || input.price > MAX_PRICE_MINOR)) {
     problems.push("price must be a whole number of minor units from 0 to 100,000,000");
   }
   if (input.rooms !== undefined && (!Number.isInteger(input.rooms) || input.rooms < 0 || input.rooms > 10_000)) {
@@ -39,30 +66,60 @@ export function validateRatesInput(input: SetRatesInput): string[] {
 }
 
 /**
- * Sets price, rooms for sale and closed for every night from `from` to `to` (both
- * included), creating nights that have no calendar row yet (at the room type's base price
- * and rooms). One statement, so it is atomic and safe beside concurrent bookings: rooms for
- * sale never drop below rooms sold (`keptAboveSold` counts the nights where that held back
- * the change).
+ * Sets price, rooms for sale and closed for every night from `from` to `to` (both included),
+ * or only those on `weekdays`, creating nights that have no calendar row yet (at the room
+ * type's base price and rooms). One statement, so it is atomic and safe beside concurrent
+ * bookings: rooms for sale never drop below rooms sold (`keptAboveSoldNights` names the nights
+ * where that held back the change). Any dates are accepted here; the panel and the CLI refuse
+ * past nights first (refusePastNights).
  */
-export async function setRates(db: Db, input: SetRatesInput) {
+export async function setRates(db: Db, input: SetRatesInput): Promise<SetRatesResult> {
   const problems = validateRatesInput(input);
   if (problems.length) throw new DomainError("invalid_argument", problems.join("; "));
-  const roomType = await db.roomType.findUnique({ where: { id: input.roomTypeId } });
-  if (!roomType) throw new DomainError("not_found", `no room type with id "${input.roomTypeId}"`);
+  const weekdays = input.weekdays ? [...new Set(input.weekdays)].sort((a, b) => a - b) : null;
   const price = input.price ?? null;
   const rooms = input.rooms ?? null;
   const closed = input.closed ?? null;
-  const rows = await db.$queryRaw<{ held_back: boolean }[]>`
-    INSERT INTO room_nights AS n (room_type_id, date, rooms_for_sale, rooms_sold, price, closed, updated_at)
-    SELECT ${roomType.id}, d::date, COALESCE(${rooms}::int, ${roomType.rooms}::int), 0,
-           COALESCE(${price}::int, ${roomType.basePrice}::int), COALESCE(${closed}::boolean, false), now()
-    FROM generate_series(${input.from}::date, ${input.to}::date, interval '1 day') AS d
-    ON CONFLICT (room_type_id, date) DO UPDATE SET
-      price = COALESCE(${price}::int, n.price),
-      rooms_for_sale = GREATEST(COALESCE(${rooms}::int, n.rooms_for_sale), n.rooms_sold),
-      closed = COALESCE(${closed}::boolean, n.closed),
-      updated_at = now()
-    RETURNING (${rooms}::int IS NOT NULL AND n.rooms_for_sale > ${rooms}::int) AS held_back`;
-  return { roomTypeId: roomType.id, nights: rows.length, keptAboveSold: rows.filter((r) => r.held_back).length };
+  return db.$transaction(async (tx) => {
+    const roomType = await tx.roomType.findFirst({
+      where: roomTypeOfProperty(input.roomTypeId, input.propertyId),
+      include: { property: { select: { currency: true } } },
+    });
+    if (!roomType) throw new DomainError("not_found", `no room type with id "${input.roomTypeId}"`);
+    const rows = await tx.$queryRaw<{ date: string; held_back: boolean }[]>`
+      INSERT INTO room_nights AS n (room_type_id, date, rooms_for_sale, rooms_sold, price, closed, updated_at)
+      SELECT ${roomType.id}, d::date, COALESCE(${rooms}::int, ${roomType.rooms}::int), 0,
+             COALESCE(${price}::int, ${roomType.basePrice}::int), COALESCE(${closed}::boolean, false), now()
+      FROM generate_series(${input.from}::date, ${input.to}::date, interval '1 day') AS d
+      WHERE ${weekdays}::int[] IS NULL OR EXTRACT(ISODOW FROM d)::int = ANY(${weekdays}::int[])
+      ON CONFLICT (room_type_id, date) DO UPDATE SET
+        price = COALESCE(${price}::int, n.price),
+        rooms_for_sale = GREATEST(COALESCE(${rooms}::int, n.rooms_for_sale), n.rooms_sold),
+        closed = COALESCE(${closed}::boolean, n.closed),
+        updated_at = now()
+      RETURNING to_char(n.date, 'YYYY-MM-DD') AS date, (${rooms}::int IS NOT NULL AND n.rooms_for_sale > ${rooms}::int) AS held_back`;
+    const keptAboveSoldNights = rows.filter((r) => r.held_back).map((r) => r.date).sort();
+    if (input.actor) {
+      await recordAuditEvent(tx, {
+        propertyId: roomType.propertyId,
+        action: "rates_set",
+        actor: input.actor,
+        details: {
+          roomTypeId: roomType.id,
+          roomTypeName: roomType.name,
+          from: input.from,
+          to: input.to,
+          weekdays,
+          nights: rows.length,
+          changes: {
+            ...(price !== null ? { price: { amount: price, currency: roomType.property.currency } } : {}),
+            ...(rooms !== null ? { rooms } : {}),
+            ...(closed !== null ? { closed } : {}),
+          },
+          keptAboveSoldNights,
+        },
+      });
+    }
+    return { roomTypeId: roomType.id, nights: rows.length, keptAboveSold: keptAboveSoldNights.length, keptAboveSoldNights };
+  });
 }

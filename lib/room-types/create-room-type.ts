@@ -1,3 +1,5 @@
+import type { Actor } from "@/lib/audit/actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Clock } from "@/lib/clock";
 import { systemClock } from "@/lib/clock";
 import { addDays, dateInTimeZone, type CalendarDate, toDbDate } from "@/lib/dates/calendar-date";
@@ -5,7 +7,7 @@ import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { CALENDAR_HORIZON_NIGHTS } from "@/lib/rates/calendar-horizon";
-import { freeTextProblem } from "@/lib/text/free-text";
+import { roomTypeFieldProblems } from "./room-type-fields";
 
 export type CreateRoomTypeInput = {
   propertyId: string;
@@ -17,22 +19,13 @@ export type CreateRoomTypeInput = {
   basePrice: number;
   /** Price of each night of the opened calendar; the base price when not given. */
   priceForNight?: (date: CalendarDate, basePrice: number) => number;
+  /** Who creates it: then an audit row is written in the same transaction (the panel and the CLI always give one). */
+  actor?: Actor;
   clock?: Clock;
 };
 
 export function validateRoomTypeInput(input: Pick<CreateRoomTypeInput, "name" | "maxAdults" | "rooms" | "basePrice" | "description">): string[] {
-  const problems: string[] = [];
-  const name = input.name.trim();
-  if (name.length < 1 || name.length > 100) problems.push("name must be 1 to 100 characters");
-  const nameProblem = freeTextProblem(name);
-  if (nameProblem) problems.push(`name: ${nameProblem}`);
-  if ((input.description ?? "").length > 2_000) problems.push("description must be at most 2,000 characters");
-  const descriptionProblem = freeTextProblem(input.description ?? "", { multiline: true });
-  if (descriptionProblem) problems.push(`description: ${descriptionProblem}`);
-  if (!Number.isInteger(input.maxAdults) || input.maxAdults < 1 || input.maxAdults > 20) problems.push("max adults must be a whole number from 1 to 20");
-  if (!Number.isInteger(input.rooms) || input.rooms < 0 || input.rooms > 10_000) problems.push("rooms must be a whole number from 0 to 10,000");
-  if (!Number.isInteger(input.basePrice) || input.basePrice < 0 || input.basePrice > 100_000_000) problems.push("price must be a whole number of minor units from 0 to 100,000,000");
-  return problems;
+  return roomTypeFieldProblems({ ...input, description: input.description ?? "" }).map((problem) => problem.message);
 }
 
 /**
@@ -64,6 +57,23 @@ export async function createRoomType(db: Db, input: CreateRoomTypeInput) {
       },
     });
     await tx.roomNight.createMany({ data: nights });
+    if (input.actor) {
+      await recordAuditEvent(tx, {
+        propertyId: property.id,
+        action: "room_type_created",
+        actor: input.actor,
+        details: {
+          roomTypeId: roomType.id,
+          roomTypeName: roomType.name,
+          description: roomType.description,
+          maxAdults: roomType.maxAdults,
+          rooms: roomType.rooms,
+          basePrice: { amount: roomType.basePrice, currency: property.currency },
+          from: today,
+          to: addDays(today, CALENDAR_HORIZON_NIGHTS - 1),
+        },
+      });
+    }
     return roomType;
   });
 }

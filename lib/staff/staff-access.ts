@@ -13,7 +13,7 @@ export function requireMembership(staff: SignedInStaff, propertyId: string, acce
   const membership = staff.memberships.find((m) => m.propertyId === propertyId);
   if (!membership) throw new DomainError("not_found", "No such property.");
   if (access === "manage" && membership.role !== "admin") {
-    throw new DomainError("insufficient_scope", "You have view access to this property: only its admins can change keys, webhooks, guest e-mails and bookings.");
+    throw new DomainError("insufficient_scope", "You have view access to this property: only its admins can change anything here.");
   }
   return membership;
 }

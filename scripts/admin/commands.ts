@@ -4,7 +4,7 @@ import { keyCreate, keyList, keyRevoke, keyRotate } from "./key-commands";
 import { UsageError } from "./parse-args";
 import { propertyCreate, propertyList, propertySetPlan } from "./property-commands";
 import { ratesSet } from "./rates-commands";
-import { roomTypeCreate, roomTypeList } from "./room-type-commands";
+import { roomTypeCreate, roomTypeList, roomTypeUpdate } from "./room-type-commands";
 import { staffCreate, staffSetPassword } from "./staff-commands";
 import {
   webhookCreate,
@@ -23,6 +23,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   propertySetPlan,
   propertyList,
   roomTypeCreate,
+  roomTypeUpdate,
   roomTypeList,
   ratesSet,
   keyCreate,

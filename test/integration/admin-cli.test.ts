@@ -79,6 +79,8 @@ describe("admin CLI", { timeout: 120_000 }, () => {
     const today = dateInTimeZone(new Date(), "Europe/Lisbon");
     expect(fromDbDate(nights[0]!.date)).toBe(today);
     expect(fromDbDate(nights.at(-1)!.date)).toBe(addDays(today, 729));
+    const audit = await db.auditEvent.findFirstOrThrow({ where: { propertyId, action: "room_type_created" } });
+    expect(audit).toMatchObject({ actorId: null, actorLabel: "admin CLI", details: { roomTypeId: roomType.id, roomTypeName: "Double Room", rooms: 5, basePrice: { amount: 12000, currency: "EUR" } } });
   });
 
   it("property list and room-type list print { data } with ISO dates; an unknown slug exits 1", async () => {
@@ -118,6 +120,43 @@ describe("admin CLI", { timeout: 120_000 }, () => {
       [to, 15000, 1, 0, true],
       [addDays(to, 1), 10000, 5, 0, false],
     ]);
+  });
+
+  it("rates set refuses a night before today at the property with exit 1 and one line, accepts today, and audits as the admin CLI", async () => {
+    const db = database().db;
+    const { id: propertyId } = await property();
+    const roomType = await createRoomType(db, { propertyId, name: "Twin", maxAdults: 2, rooms: 5, basePrice: 10000 });
+    const today = dateInTimeZone(new Date(), "Europe/Lisbon");
+    const yesterday = addDays(today, -1);
+    const refused = failure(await admin(["rates", "set", roomType.id, "--from", yesterday, "--to", addDays(today, 2), "--price", "15000", "--json"]), 1);
+    expect(refused).toBe(`error: ${yesterday} is before today at the property (${today}): past nights cannot be changed`);
+    expect(await db.roomNight.count({ where: { roomTypeId: roomType.id, price: 15000 } })).toBe(0);
+    expect(await db.auditEvent.count({ where: { propertyId, action: "rates_set" } })).toBe(0);
+
+    expect(json(await admin(["rates", "set", roomType.id, "--from", today, "--to", today, "--closed", "--json"]))).toEqual({ roomTypeId: roomType.id, nights: 1, keptAboveSold: 0 });
+    const audit = await db.auditEvent.findFirstOrThrow({ where: { propertyId, action: "rates_set" } });
+    expect(audit).toMatchObject({ actorId: null, actorLabel: "admin CLI", details: { roomTypeId: roomType.id, from: today, to: today, weekdays: null, changes: { closed: true } } });
+  });
+
+  it("room-type update changes the given fields only, audits them, and refuses bad values (2) and unknown ids (1)", async () => {
+    const db = database().db;
+    const { id: propertyId } = await property();
+    const roomType = await createRoomType(db, { propertyId, name: "Single", description: "Quiet", maxAdults: 1, rooms: 2, basePrice: 8000 });
+    const result = json(await admin(["room-type", "update", roomType.id, "--name", "Single Deluxe", "--price", "9500", "--rooms", "3", "--json"]));
+    expect(result).toEqual({ id: roomType.id, changed: ["name", "rooms", "basePrice"] });
+    expect(await db.roomType.findUniqueOrThrow({ where: { id: roomType.id } })).toMatchObject({ name: "Single Deluxe", description: "Quiet", maxAdults: 1, rooms: 3, basePrice: 9500 });
+    const audit = await db.auditEvent.findFirstOrThrow({ where: { propertyId, action: "room_type_updated" } });
+    expect(audit).toMatchObject({ actorLabel: "admin CLI", details: { roomTypeId: roomType.id, changes: { name: { from: "Single", to: "Single Deluxe" }, rooms: { from: 2, to: 3 } } } });
+
+    const [nothing, badAdults, unknown] = await Promise.all([
+      admin(["room-type", "update", roomType.id, "--json"]),
+      admin(["room-type", "update", roomType.id, "--max-adults", "0"]),
+      admin(["room-type", "update", "rt_00000000000000000000", "--name", "Ghost"]),
+    ]);
+    expect(failure(nothing, 2)).toContain("nothing to change");
+    expect(failure(badAdults, 2)).toContain("max adults must be a whole number from 1 to 20");
+    expect(failure(unknown, 1)).toBe('error: no room type with id "rt_00000000000000000000"');
+    expect(await db.auditEvent.count({ where: { propertyId, action: "room_type_updated" } })).toBe(1);
   });
 
   it("key create prints the value once and stores only its SHA-256; a write key on a free property exits 1", async () => {

@@ -1,16 +1,24 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { findActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
+import { addDays } from "@/lib/dates/calendar-date";
+import { checkInvariants } from "@/lib/integrity/check-invariants";
+import { propertyToday } from "@/lib/properties/property-today";
 import { verifyPassword } from "@/lib/staff/password";
+import { DEMO_BOOKINGS_DAYS_AHEAD, DEMO_BOOKINGS_DAYS_BACK } from "@/prisma/demo-bookings";
 import { seedDemo } from "@/prisma/seed";
 import { prepareDemo } from "@/scripts/app/prepare-demo";
-import { setupTestDatabase } from "../support/database";
+import { createTestDatabase, disposeTestDatabase, setupTestDatabase, type TestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
+const extra: TestDatabase[] = [];
+afterAll(async () => {
+  for (const database of extra) await disposeTestDatabase(database);
+});
 
 describe("demo seed", () => {
   it("creates both hotels with their rooms, 730 nights of prices, a staff login and a key, and is safe to run twice", async () => {
@@ -31,8 +39,9 @@ describe("demo seed", () => {
     expect(alpine).toMatchObject({ timezone: "Europe/Zurich", currency: "CHF", plan: "free" });
     expect(alpine.roomTypes).toHaveLength(2);
 
+    // 730 nights from today, and the two weeks before it opened for the demo bookings.
     for (const roomType of harbour.roomTypes) {
-      expect(await db.roomNight.count({ where: { roomTypeId: roomType.id } })).toBe(730);
+      expect(await db.roomNight.count({ where: { roomTypeId: roomType.id } })).toBe(730 + DEMO_BOOKINGS_DAYS_BACK);
     }
     const prices = await db.roomNight.findMany({ where: { roomTypeId: harbour.roomTypes[0]!.id }, select: { price: true } });
     expect(new Set(prices.map((p) => p.price)).size).toBeGreaterThan(2); // weekend and seasonal variation
@@ -60,5 +69,72 @@ describe("demo seed", () => {
     expect(replaced.state.demo.partnerApiKey).not.toBe(first.state.demo.partnerApiKey);
     expect((await findActiveApiKey(db, replaced.state.demo.partnerApiKey))?.scope).toBe("write");
     expect(replaced.notes.join(" ")).toMatch(/no longer worked/);
+  });
+});
+
+describe("demo bookings", () => {
+  it("are made through the domain when the demo hotels are created: past and future, some cancelled, fuller at weekends, every counter agreeing, nobody told", async () => {
+    const fresh = await createTestDatabase(); // a database of its own: nothing seeded or queued by the other tests
+    extra.push(fresh);
+    const { db } = fresh;
+    const started = Date.now();
+    const made = await seedDemo(db);
+    console.error(`[seed test] seedDemo took ${Date.now() - started} ms`);
+
+    for (const m of made) {
+      const property = await db.property.findUniqueOrThrow({ where: { slug: m.slug } });
+      const today = propertyToday(property);
+      const stats = await db.$queryRaw<{ total: number; cancelled: number; first: string; last: string; past: number; future: number; foreign: number; made_later: number }[]>`
+        SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled,
+               to_char(min(checkin), 'YYYY-MM-DD') AS first, to_char(max(checkin), 'YYYY-MM-DD') AS last,
+               count(*) FILTER (WHERE checkin < ${today}::date)::int AS past, count(*) FILTER (WHERE checkin > ${today}::date)::int AS future,
+               count(*) FILTER (WHERE guest_email NOT LIKE '%@example.com')::int AS foreign,
+               count(*) FILTER (WHERE created_at > now() OR (created_at AT TIME ZONE ${property.timezone})::date > checkin
+                                OR cancelled_at < created_at OR cancelled_at > now())::int AS made_later
+        FROM bookings WHERE property_id = ${property.id}`;
+      const s = stats[0]!;
+      expect(m.bookings).toEqual({ made: s.total, cancelled: s.cancelled });
+      expect(s.total, m.slug).toBeGreaterThan(m.slug === "harbour-view-hotel" ? 200 : 50);
+      expect(s.cancelled / s.total).toBeGreaterThan(0.03);
+      expect(s.cancelled / s.total).toBeLessThan(0.2);
+      expect(s.first).toBe(addDays(today, -DEMO_BOOKINGS_DAYS_BACK));
+      expect(s.last <= addDays(today, DEMO_BOOKINGS_DAYS_AHEAD)).toBe(true);
+      expect(s.past).toBeGreaterThan(0);
+      expect(s.future).toBeGreaterThan(0);
+      expect(s.foreign).toBe(0);
+      expect(s.made_later, "made and cancelled before check-in, and not in the future").toBe(0);
+
+      // Friday and Saturday nights are fuller than Monday and Tuesday nights (the last two weeks, whose bookings are all in).
+      const [byNight] = await db.$queryRaw<{ weekend: number; early_week: number }[]>`
+        SELECT avg(sold) FILTER (WHERE extract(dow FROM date) IN (5, 6))::float8 AS weekend,
+               avg(sold) FILTER (WHERE extract(dow FROM date) IN (1, 2))::float8 AS early_week
+        FROM (SELECT n.date, sum(n.rooms_sold)::float8 / sum(n.rooms_for_sale) AS sold
+              FROM room_nights n JOIN room_types t ON t.id = n.room_type_id
+              WHERE t.property_id = ${property.id} AND n.date >= ${addDays(today, -DEMO_BOOKINGS_DAYS_BACK)}::date AND n.date < ${today}::date
+              GROUP BY n.date) AS nights`;
+      expect(byNight!.weekend).toBeGreaterThan(byNight!.early_week + 0.15);
+
+      // Each booking and each cancellation has its event, and the property sends guest e-mails from now on.
+      const events = await db.event.groupBy({ by: ["type"], where: { propertyId: property.id }, _count: true });
+      expect(Object.fromEntries(events.map((e) => [e.type, e._count]))).toEqual({ "booking.created": s.total, "booking.cancelled": s.cancelled });
+      expect(property.guestEmailsEnabled).toBe(true);
+    }
+    const [jobs] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM graphile_worker.jobs`;
+    expect(jobs!.n, "no e-mail or webhook is dispatched for demo bookings").toBe(0);
+    expect(await db.guestEmail.count()).toBe(0);
+
+    const check = await checkInvariants(db);
+    expect(check.violations).toEqual([]);
+    expect(check.ok).toBe(true);
+
+    // Bookings of several channels: partners' keys, the demo key, and made elsewhere.
+    const harbour = await db.property.findUniqueOrThrow({ where: { slug: "harbour-view-hotel" } });
+    const channels = await db.$queryRaw<{ label: string | null }[]>`
+      SELECT DISTINCT k.label FROM bookings b LEFT JOIN api_keys k ON k.id = b.api_key_id WHERE b.property_id = ${harbour.id}`;
+    expect(channels.map((c) => c.label).sort()).toEqual(["CityHop app", "Demo key", "Wanderly travel site", null]);
+
+    const before = await db.booking.count();
+    expect(await seedDemo(db)).toEqual([]);
+    expect(await db.booking.count()).toBe(before);
   });
 });

@@ -1,9 +1,10 @@
-import Link from "next/link";
+import { CurrentPathField } from "@/components/panel/current-path-field";
+import { PanelNav } from "@/components/panel/panel-nav";
 import { signOutAction } from "../login/actions";
 import { openProperty, requireStaff } from "../_lib/panel-session";
 import { switchPropertyAction } from "./actions";
 
-/** Every signed-in panel page: which property is open, a switcher, the sections, sign-out. */
+/** Every signed-in panel page: which property is open, a switcher (back to the same section), the sections, sign-out. */
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
   const staff = await requireStaff();
   const open = await openProperty(staff);
@@ -14,15 +15,11 @@ export default async function SignedInLayout({ children }: { children: React.Rea
           <p className="font-serif text-xl text-brand-900">
             {open.propertyName} <span className="text-sm text-stone-500">({open.role})</span>
           </p>
-          <nav aria-label="Panel" className="flex gap-4 text-sm">
-            <Link className="text-brand-700 hover:underline" href="/settings/api-keys">Settings › API Keys</Link>
-            <Link className="text-brand-700 hover:underline" href="/settings/webhooks">Settings › Webhooks</Link>
-            <Link className="text-brand-700 hover:underline" href="/bookings">Bookings</Link>
-            <Link className="text-brand-700 hover:underline" href="/account">Account</Link>
-          </nav>
+          <PanelNav />
           <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
             {staff.memberships.length > 1 && (
               <form action={switchPropertyAction} className="flex items-center gap-2">
+                <CurrentPathField name="returnTo" />
                 <label htmlFor="propertyId" className="text-stone-600">Property</label>
                 <select id="propertyId" name="propertyId" defaultValue={open.propertyId} className="rounded border border-stone-300 px-2 py-1">
                   {staff.memberships.map((m) => (

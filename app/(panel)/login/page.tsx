@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { PANEL_HOME } from "@/components/panel/panel-sections";
 import { currentStaff } from "../_lib/panel-session";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Staff sign-in" };
 
 export default async function LoginPage() {
-  if (await currentStaff()) redirect("/settings/api-keys");
+  if (await currentStaff()) redirect(PANEL_HOME);
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-6 py-12">
       <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Control panel</p>

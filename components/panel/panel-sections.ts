@@ -1,0 +1,32 @@
+/** The panel's sections: shared by its navigation and the server actions that return to a section. */
+export const PANEL_SECTIONS = [
+  { href: "/overview", label: "Overview" },
+  { href: "/rooms", label: "Rooms" },
+  { href: "/rates", label: "Rates" },
+  { href: "/bookings", label: "Bookings" },
+  { href: "/settings/api-keys", label: "Settings › API Keys" },
+  { href: "/settings/webhooks", label: "Settings › Webhooks" },
+  { href: "/account", label: "Account" },
+] as const;
+
+export type PanelSection = (typeof PANEL_SECTIONS)[number]["href"];
+
+/** Where sign-in lands, and where anything that is not a panel page leads. */
+export const PANEL_HOME: PanelSection = "/overview";
+
+/** The panel section a path is in (a booking's page → /bookings), if any. */
+export function matchSection(path: unknown): PanelSection | undefined {
+  if (typeof path !== "string") return undefined;
+  const pathname = path.split(/[?#]/, 1)[0]!;
+  return PANEL_SECTIONS.find((s) => pathname === s.href || pathname.startsWith(`${s.href}/`))?.href;
+}
+
+/**
+ * Where to return to after a change of property: the section the path is in, so a record of
+ * the other property (a booking's page, a webhook's deliveries) is not opened for this one;
+ * the overview for anything else. Only ever one of PANEL_SECTIONS, so a path sent in a form can
+ * never redirect outside the panel.
+ */
+export function sectionOf(path: unknown): PanelSection {
+  return matchSection(path) ?? PANEL_HOME;
+}

@@ -1,0 +1,45 @@
+import { formatMoney, type Money } from "@/lib/money/currency";
+import { describeWeekdays, isIsoWeekday } from "@/lib/rates/weekdays";
+
+/**
+ * What a room type or rates change did, in words, from its audit row's details:
+ * "Double Room: price €150.00, closed, nights 2026-12-04 to 2026-12-06 (Fri, Sat)".
+ */
+export function describeInventoryChange(action: string, details: unknown): string {
+  const d = (details ?? {}) as Record<string, unknown>;
+  const name = typeof d.roomTypeName === "string" ? d.roomTypeName : String(d.roomTypeId ?? "?");
+  if (action === "room_type_created") {
+    return `created ${name}: ${d.maxAdults} adults at most, ${d.rooms} rooms, base price ${money(d.basePrice)}`;
+  }
+  if (action === "room_type_updated") {
+    const changes = Object.entries((d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>).map(
+      ([field, { from, to }]) => `${FIELD_NAMES[field] ?? field} ${value(field, from)} → ${value(field, to)}`,
+    );
+    return `changed ${name}: ${changes.join("; ") || "nothing"}`;
+  }
+  if (action === "rates_set") {
+    const c = (d.changes ?? {}) as { price?: Money; rooms?: number; closed?: boolean };
+    const what = [
+      c.price ? `price ${money(c.price)}` : "",
+      c.rooms !== undefined ? `rooms for sale ${c.rooms}` : "",
+      c.closed === true ? "closed" : c.closed === false ? "opened" : "",
+    ].filter(Boolean);
+    const weekdays = Array.isArray(d.weekdays) && d.weekdays.every(isIsoWeekday) ? ` (${describeWeekdays(d.weekdays)} only)` : "";
+    const kept = Array.isArray(d.keptAboveSoldNights) && d.keptAboveSoldNights.length ? `; kept at rooms sold on ${d.keptAboveSoldNights.join(", ")}` : "";
+    return `set ${what.join(", ")} for ${name}, ${d.from} to ${d.to}${weekdays}, ${d.nights} night(s)${kept}`;
+  }
+  return action;
+}
+
+const FIELD_NAMES: Record<string, string> = { name: "name", description: "description", maxAdults: "max adults", rooms: "rooms", basePrice: "base price" };
+
+function money(raw: unknown): string {
+  const m = raw as Money | undefined;
+  return m && typeof m.amount === "number" && typeof m.currency === "string" ? formatMoney(m) : "?";
+}
+
+function value(field: string, raw: unknown): string {
+  if (field === "basePrice") return money(raw);
+  if (typeof raw === "string") return `“${raw.length > 60 ? `${raw.slice(0, 57)}…` : raw}”`;
+  return String(raw);
+}
