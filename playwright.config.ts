@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Two workers, two servers and their job workers share two cores: panel pages under that
+  // load have taken 25 s for a test that takes 8 s alone. Tests wait on behaviour, not speed.
+  timeout: 60_000,
   reporter: [["list"], ["json", { outputFile: ".data/test-reports/e2e.json" }]],
   use: {
     baseURL,
@@ -28,7 +30,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     command: "node_modules/.bin/tsx scripts/e2e/serve.ts",
-    url: `${baseURL}/api/health`,
+    // The second instance (E2E_PORT + 1) starts once the first answers: both are up when it does.
+    url: `http://127.0.0.1:${port + 1}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "ignore",

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 
 test("/docs renders the API reference from our own bundle, with no request leaving this server", async ({ page }) => {
+  // Several megabytes of the reference's script to parse and render: on two busy cores (CI, two workers) it has taken over 30 s.
+  test.slow();
   const outside: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());

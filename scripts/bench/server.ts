@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../lib/ports";
+import { waitUntilServing } from "../lib/wait-until-serving";
 import { say, type Cleanups } from "./say";
 
 /** next build, unless BENCH_SKIP_BUILD=1 (reuses the last build). */
@@ -11,19 +12,6 @@ export function buildUnlessSkipped(root: string): void {
   say("building (next build) ...");
   const build = spawnSync(join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (build.status !== 0) throw new Error("next build failed");
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error("the server exited");
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 /**
@@ -57,7 +45,7 @@ export async function startServer(root: string, databaseUrl: string, cleanups: C
     await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/ping`, server);
+  await waitUntilServing(`${base}/api/ping`, server);
   say(`server up (${process.env.REDIS_URL ? "Redis" : "in-memory"} limiter), its log in .data/bench-server.log`);
   return base;
 }

@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { prepareDemo } from "../app/prepare-demo";
 import { createThrowAwayDatabase } from "../db/throw-away-database";
+import { waitUntilServing } from "../lib/wait-until-serving";
 
 /**
  * The server behind the Playwright tests: a production build (`next build`, skipped with
@@ -62,24 +63,32 @@ async function main() {
     const build = spawnSync(next, ["build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...env, NODE_ENV: "production" } });
     if (build.status !== 0) throw new Error("next build failed");
   }
-  const instances = [port, port + 1].map((instancePort) =>
-    spawn(next, ["start", "--port", String(instancePort), "--hostname", "127.0.0.1"], { cwd: root, stdio: "inherit", env }),
-  );
-  writeFileSync(join(dirname(E2E_STATE_FILE), "instances.json"), JSON.stringify({ urls: [port, port + 1].map((p) => `http://127.0.0.1:${p}`) }));
+  const instances: ChildProcess[] = [];
   let stopping = false;
-  const shutdown = async () => {
+  const shutdown = async (exitCode = 0) => {
     stopping = true;
     for (const instance of instances) instance.kill("SIGTERM");
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => say(`cleanup: ${String(error)}`));
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
-  for (const instance of instances) {
+  process.on("SIGTERM", () => void shutdown());
+  process.on("SIGINT", () => void shutdown());
+  // One after the other: Playwright waits for the second's health (playwright.config.ts), so
+  // the first tests do not share the two cores with two servers still starting.
+  for (const instancePort of [port, port + 1]) {
+    const instance = spawn(next, ["start", "--port", String(instancePort), "--hostname", "127.0.0.1"], { cwd: root, stdio: "inherit", env });
+    instances.push(instance);
     instance.on("exit", (code) => {
       if (!stopping && code !== null && code !== 0) say(`next start exited with ${code}`);
     });
+    try {
+      await waitUntilServing(`http://127.0.0.1:${instancePort}/api/health`, instance, 120_000);
+    } catch (error) {
+      say(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+      await shutdown(1);
+    }
   }
+  writeFileSync(join(dirname(E2E_STATE_FILE), "instances.json"), JSON.stringify({ urls: [port, port + 1].map((p) => `http://127.0.0.1:${p}`) }));
 }
 
 main().catch((error: unknown) => {
