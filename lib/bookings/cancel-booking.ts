@@ -1,44 +1,51 @@
 import { systemClock, type Clock } from "@/lib/clock";
-import type { Db } from "@/lib/db";
+import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { fromDbDate } from "@/lib/dates/calendar-date";
 import { DomainError } from "@/lib/errors";
-import { recordBookingEvent } from "@/lib/events/record-booking-event";
-import type { Booking } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { toBookingView } from "./booking-view";
 
+/** The SQL function cancel_booking (migration 20261123230000_cancel_booking_function), prepared on the pool. */
+export const CANCEL_BOOKING: HotStatement = { name: "cancel_booking", text: "SELECT cancel_booking($1::jsonb) AS outcome" };
+type CancelOutcome = "cancelled" | "not_confirmed" | "not_found";
+
+function notFound(bookingId: string): DomainError {
+  return new DomainError("not_found", `No booking "${bookingId}" at this property.`);
+}
+
 /**
- * Cancels a booking of the property and frees its nights, in one transaction. Free of charge
- * until the check-in date has passed at the property; cancelling a cancelled booking returns
- * it unchanged. A booking of another property is "not found", never "forbidden". The
- * booking.cancelled event is written to the outbox in the same transaction (none when it was
- * already cancelled).
+ * Cancels a booking of the property and frees its nights. Free of charge until the check-in
+ * date has passed at the property; cancelling a cancelled booking returns it unchanged. A
+ * booking of another property is "not found", never "forbidden".
+ *
+ * Two round trips and no interactive transaction: the booking is read and its dates checked
+ * (a booking's stay never changes), then one statement, cancel_booking, locks it, checks that
+ * it is still confirmed, cancels it, gives its nights back and writes the booking.cancelled
+ * event (the outbox) with the view built here, all in that statement's transaction.
  */
 export async function cancelBooking(
   db: Db,
   options: { property: { id: string; timezone: string }; bookingId: string; reason?: string; clock?: Clock },
 ): Promise<BookingView> {
-  return db.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<Booking[]>`
-      SELECT id FROM bookings WHERE id = ${options.bookingId} AND property_id = ${options.property.id} FOR UPDATE`;
-    if (!locked) throw new DomainError("not_found", `No booking "${options.bookingId}" at this property.`);
-    const booking = await tx.booking.findUniqueOrThrow({ where: { id: locked.id } });
-    if (booking.status === "cancelled") return toBookingView(booking);
-    const now = (options.clock ?? systemClock).now();
-    const today = propertyToday(options.property, { now: () => now });
-    if (fromDbDate(booking.checkin) < today) {
-      throw new DomainError("booking_not_cancellable", `The check-in date ${fromDbDate(booking.checkin)} has passed at the property (today is ${today}).`);
-    }
-    const cancelled = await tx.booking.update({
-      where: { id: booking.id },
-      data: { status: "cancelled", cancelledAt: now, updatedAt: now, cancellationReason: options.reason?.trim() || null },
-    });
-    await tx.$executeRaw`
-      UPDATE room_nights SET rooms_sold = rooms_sold - 1, updated_at = now()
-      WHERE room_type_id = ${booking.roomTypeId} AND date >= ${booking.checkin}::date AND date < ${booking.checkout}::date`;
-    const view = toBookingView(cancelled);
-    await recordBookingEvent(tx, { type: "booking.cancelled", propertyId: options.property.id, booking: view, at: cancelled.updatedAt });
-    return view;
-  });
+  const propertyId = options.property.id;
+  const booking = await db.booking.findFirst({ where: { id: options.bookingId, propertyId } });
+  if (!booking) throw notFound(options.bookingId);
+  if (booking.status === "cancelled") return toBookingView(booking);
+  const now = (options.clock ?? systemClock).now();
+  const today = propertyToday(options.property, { now: () => now });
+  if (fromDbDate(booking.checkin) < today) {
+    throw new DomainError("booking_not_cancellable", `The check-in date ${fromDbDate(booking.checkin)} has passed at the property (today is ${today}).`);
+  }
+  const reason = options.reason?.trim() || null;
+  const view = toBookingView({ ...booking, status: "cancelled", cancelledAt: now, updatedAt: now, cancellationReason: reason });
+  const call = { propertyId, bookingId: booking.id, now: now.toISOString(), reason, eventId: newId("evt"), view };
+  const { rows } = await queryHot<{ outcome: CancelOutcome }>(db, CANCEL_BOOKING, [JSON.stringify(call)]);
+  const outcome = rows[0]!.outcome;
+  if (outcome === "cancelled") return view;
+  // Another request cancelled it between the read and the lock: it stands as that one left it.
+  const current = await db.booking.findFirst({ where: { id: booking.id, propertyId } });
+  if (outcome === "not_found" || !current) throw notFound(options.bookingId);
+  return toBookingView(current);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
+import { toBookingView } from "@/lib/bookings/booking-view";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { isDomainError } from "@/lib/errors";
@@ -71,5 +72,27 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     const cancelled = await cancelBooking(db, { property, bookingId: booking.id, reason: "plans changed" });
     expect(cancelled).toMatchObject({ status: "cancelled", cancellationReason: "plans changed" });
     expect((await second()).booking.price.amount).toBe(2 * 99_900);
+  });
+
+  it("cancels once for 10 concurrent cancellations: the nights given back once, one event, every caller sees the same cancelled booking", async () => {
+    const { db } = database();
+    const { property, roomType, checkin, checkout } = await hotel(2);
+    const input = { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest };
+    const { booking } = await createBooking(db, { property, apiKeyId: null, input });
+    await createBooking(db, { property, apiKeyId: null, input });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => cancelBooking(db, { property, bookingId: booking.id, reason: `attempt ${i}` })),
+    );
+    const stored = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    expect(stored.status).toBe("cancelled");
+    for (const result of results) {
+      expect(result).toMatchObject({ id: booking.id, status: "cancelled", cancellationReason: stored.cancellationReason });
+      expect(result.cancelledAt).toBe(stored.cancelledAt!.toISOString());
+    }
+    const nights = await db.roomNight.findMany({ where: { roomTypeId: roomType.id, roomsSold: { gt: 0 } }, orderBy: { date: "asc" } });
+    expect(nights.map((n) => n.roomsSold)).toEqual([1, 1]);
+    const events = await db.event.findMany({ where: { bookingId: booking.id, type: "booking.cancelled" } });
+    expect(events).toHaveLength(1);
+    expect((events[0]!.data as { booking: unknown }).booking).toEqual(toBookingView(stored));
   });
 });
