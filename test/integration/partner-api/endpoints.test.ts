@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "@/lib/dates/calendar-date";
+import { addDays, toDbDate } from "@/lib/dates/calendar-date";
 import { setRates } from "@/lib/rates/set-rates";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
@@ -72,6 +72,25 @@ describe("GET /availability", () => {
     expect(couples.body.roomTypes.map((r: { name: string }) => r.name)).toEqual(["Double"]);
     const crowd = await api("GET", `/availability?checkin=${checkin}&checkout=${checkout}&adults=5`, { key });
     expect(crowd).toMatchObject({ status: 200, body: { roomTypes: [] } });
+  });
+
+  it("prices each night on its own date, and leaves out a room type with one night sold out", async () => {
+    const [double, single] = [hotel.roomTypes[0]!.id, hotel.roomTypes[1]!.id];
+    const checkin = addDays(hotel.today, 50);
+    await setRates(database().db, { roomTypeId: single, from: addDays(checkin, 1), to: addDays(checkin, 1), price: 9_100 });
+    await setRates(database().db, { roomTypeId: single, from: addDays(checkin, 2), to: addDays(checkin, 2), price: 7_300 });
+    const priced = await api("GET", `/availability?checkin=${checkin}&checkout=${addDays(checkin, 3)}&adults=1`, { key });
+    const room = priced.body.roomTypes.find((r: { roomTypeId: string }) => r.roomTypeId === single);
+    expect(room.nightly).toEqual([
+      { date: checkin, amount: 8000 },
+      { date: addDays(checkin, 1), amount: 9100 },
+      { date: addDays(checkin, 2), amount: 7300 },
+    ]);
+    expect(room.price).toEqual({ amount: 24_400, currency: "EUR" });
+
+    await database().db.roomNight.updateMany({ where: { roomTypeId: double, date: toDbDate(addDays(checkin, 2)) }, data: { roomsForSale: 0 } });
+    const soldOut = await api("GET", `/availability?checkin=${checkin}&checkout=${addDays(checkin, 3)}&adults=1`, { key });
+    expect(soldOut.body.roomTypes.map((r: { roomTypeId: string }) => r.roomTypeId)).toEqual([single]);
   });
 
   it("treats a stay as [checkin, checkout): a closed checkout night does not matter", async () => {
