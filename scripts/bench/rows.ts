@@ -3,7 +3,8 @@ import { measure, type Measured } from "./measure";
 import { say } from "./say";
 
 export type RowId = "baseline" | "me" | "me-ceiling" | "availability" | "availability-ceiling" | "bookings" | "bookings-ceiling";
-export type Row = { id: RowId; name: string } & Measured & { ratio: number };
+/** ratio: to the baseline; ofCeiling (routes only): to the route's ceiling. Both medians of per-round figures. */
+export type Row = { id: RowId; name: string } & Measured & { ratio: number; ofCeiling?: number };
 
 type RowSpec = { id: RowId; name: string; request: (data: BenchData, i: number) => BenchRequest };
 
@@ -34,11 +35,39 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+type Round = { measured: Map<RowId, Measured[]>; ratios: Map<RowId, number> };
+
 /**
- * Every row in `rounds` rounds: each round measures every row once, one after the other, for
- * `seconds`, so that a slow minute of a noisy machine falls on all rows alike rather than on
- * whichever row ran then. A row's figures are the medians of its rounds; its ratio is the
- * median of its per-round ratios to that round's baseline.
+ * One round: the baseline, then each other row followed by the baseline again (B r1 B r2 B …
+ * B). A row's ratio in the round is its requests/s over the mean of the two baselines around
+ * it, measured seconds before and after it: on these machines the baseline has moved by a
+ * third from one minute to the next, so a row is only compared with what the machine did then.
+ */
+async function measureRound(base: string, data: BenchData, load: { seconds: number; connections: number }, round: number): Promise<Round> {
+  const measured = new Map<RowId, Measured[]>();
+  const ratios = new Map<RowId, number>();
+  // Each round's requests are new ones (fresh Idempotency-Keys, other dates and tenants).
+  const run = async (spec: RowSpec) => {
+    const m = await measure(base, (i) => spec.request(data, i + (round + 2) * 1_000_000), load);
+    measured.set(spec.id, [...(measured.get(spec.id) ?? []), m]);
+    return m;
+  };
+  const [baseline, ...others] = ROWS;
+  let before = await run(baseline!);
+  for (const spec of others) {
+    const m = await run(spec);
+    const after = await run(baseline!);
+    ratios.set(spec.id, m.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2));
+    before = after;
+  }
+  ratios.set("baseline", 1);
+  return { measured, ratios };
+}
+
+/**
+ * Every row in `rounds` rounds (measureRound), after a warm-up. A row's figures are the medians
+ * of its measurements, its ratio the median of its per-round ratios, and a route's share of its
+ * ceiling the median of the per-round quotients of their ratios.
  */
 export async function measureRows(base: string, data: BenchData, load: { seconds: number; connections: number; rounds: number }): Promise<Row[]> {
   // Warm up the server as a whole first (JIT, connection pools), then every row's code and
@@ -46,32 +75,29 @@ export async function measureRows(base: string, data: BenchData, load: { seconds
   // what the rows after it use (routes and their ceilings share most of their code).
   await measure(base, (i) => getRequest("/partner/v1/me", data.tenant(i)), { connections: load.connections, seconds: 10 });
   for (const spec of ROWS) await measure(base, (i) => spec.request(data, i + 1_000_000), { connections: load.connections, amount: 1_000 });
-  const rounds: Map<RowId, Measured>[] = [];
+  const rounds: Round[] = [];
   for (let round = 0; round < load.rounds; round++) {
-    const measured = new Map<RowId, Measured>();
-    for (const spec of ROWS) {
-      // Each round's requests are new ones (fresh Idempotency-Keys, other dates and tenants).
-      measured.set(spec.id, await measure(base, (i) => spec.request(data, i + (round + 2) * 1_000_000), load));
-    }
-    say(`round ${round + 1} of ${load.rounds}: ${ROWS.map((spec) => `${spec.id} ${measured.get(spec.id)!.requestsPerSecond}`).join(", ")} requests/s`);
-    rounds.push(measured);
+    const done = await measureRound(base, data, load, round);
+    say(`round ${round + 1} of ${load.rounds}: ${ROWS.slice(1).map((spec) => `${spec.id} ${Math.round(done.ratios.get(spec.id)! * 100)} %`).join(", ")} of the baseline (${done.measured.get("baseline")!.map((m) => m.requestsPerSecond).join(", ")} requests/s)`);
+    rounds.push(done);
   }
+  const ceilingOf = new Map(ROUTES.map(({ route, ceiling }) => [route, ceiling]));
   return ROWS.map(({ id, name }) => {
-    const of = (pick: (m: Measured) => number) => median(rounds.map((round) => pick(round.get(id)!)));
-    const ratio = median(rounds.map((round) => round.get(id)!.requestsPerSecond / round.get("baseline")!.requestsPerSecond));
+    const all = rounds.flatMap((round) => round.measured.get(id)!);
+    const of = (pick: (m: Measured) => number) => median(all.map(pick));
+    const ceiling = ceilingOf.get(id);
     return {
       id,
       name,
       requestsPerSecond: Math.round(of((m) => m.requestsPerSecond)),
       p50: of((m) => m.p50),
       p99: of((m) => m.p99),
-      errors: rounds.reduce((sum, round) => sum + round.get(id)!.errors, 0),
-      ratio: Math.round(ratio * 100) / 100,
+      errors: all.reduce((sum, m) => sum + m.errors, 0),
+      ratio: Math.round(median(rounds.map((round) => round.ratios.get(id)!)) * 100) / 100,
+      ...(ceiling ? { ofCeiling: Math.round(median(rounds.map((round) => round.ratios.get(id)! / round.ratios.get(ceiling)!)) * 100) / 100 } : {}),
     };
   });
 }
-
-const percent = (part: number, whole: number) => `${whole > 0 ? Math.round((part / whole) * 100) : 0} %`;
 
 /** The markdown table (ceiling rows right under their route), then each route as a share of its ceiling. */
 export function formatRows(rows: Row[]): string {
@@ -82,9 +108,8 @@ export function formatRows(rows: Row[]): string {
   ];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const shares = ROUTES.map(({ route, ceiling, label }) => {
-    const r = byId.get(route)!.requestsPerSecond;
-    const c = byId.get(ceiling)!.requestsPerSecond;
-    return `${label} / its ceiling: ${percent(r, c)} (${r} / ${c} requests/s)`;
+    const r = byId.get(route)!;
+    return `${label}: ${Math.round(r.ofCeiling! * 100)} % of its ceiling (round by round; medians ${r.requestsPerSecond} and ${byId.get(ceiling)!.requestsPerSecond} requests/s)`;
   });
   return [...table, "", ...shares].join("\n");
 }

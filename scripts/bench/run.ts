@@ -18,14 +18,14 @@ import { buildUnlessSkipped, startServer } from "./server";
  * server takes, open loop (capacity.ts); written to latest.json as `capacity`, keeping the
  * rows of the last normal run.
  *
- * BENCH_ROUNDS (5) and BENCH_SECONDS (3; per row and round, or 10 per capacity step),
+ * BENCH_ROUNDS (7) and BENCH_SECONDS (2; per measurement, or 10 per capacity step),
  * BENCH_CONNECTIONS (10), BENCH_SKIP_BUILD=1 (reuse the last build), BENCH_PROFILE=1 (CPU
  * profile of the server), BENCH_CAPACITY_MAX (40).
  */
 const root = resolve(import.meta.dirname, "..", "..");
 const capacityMode = process.argv.slice(2).includes("--capacity");
-const seconds = Number(process.env.BENCH_SECONDS ?? (capacityMode ? 10 : 3));
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? (capacityMode ? 10 : 2));
+const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PROPERTIES = 20; // each Pro property allows 200 requests a second: 20 are never limited in a normal run
 
@@ -52,7 +52,7 @@ async function main() {
       return;
     }
 
-    say(`${rounds} rounds of every row, ${seconds} s per row and round, at ${connections} connections`);
+    say(`${rounds} rounds, each the baseline around every other row (B r B r … B), ${seconds} s per measurement, at ${connections} connections`);
     const rows = await measureRows(base, data, { seconds, connections, rounds });
     const limiter = await limiterOverhead();
     console.log(`\n${formatRows(rows)}\n\nrate limiter alone (${limiter.backend}): p50 ${limiter.p50} ms, p99 ${limiter.p99} ms per check\n`);
