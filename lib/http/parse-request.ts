@@ -5,9 +5,14 @@ import { fieldErrors, refusalOf } from "./zod-errors";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** The request's query: Next's requests carry their URL parsed already (nextUrl); others are parsed here. */
+function searchParamsOf(request: Request): URLSearchParams {
+  return ((request as Request & { nextUrl?: URL }).nextUrl ?? new URL(request.url)).searchParams;
+}
+
 /** Query parameters against a strict schema: unknown and repeated parameters are errors, not ignored. */
 export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
-  const params = new URL(request.url).searchParams;
+  const params = searchParamsOf(request);
   const values: Record<string, string> = {};
   const repeated: string[] = [];
   for (const [name, value] of params) {
@@ -15,7 +20,7 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
     values[name] = value;
   }
   const result = schema.safeParse(values);
-  const errors = [...new Set(repeated)].map((field) => ({ field, message: "Given more than once." }));
+  const errors = repeated.length ? [...new Set(repeated)].map((field) => ({ field, message: "Given more than once." })) : [];
   if (!result.success && !errors.length) throw refusalOf(result.error, "parameter");
   if (!result.success) errors.push(...fieldErrors(result.error, "parameter"));
   if (errors.length) throw validationFailed(errors);

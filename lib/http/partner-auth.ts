@@ -1,7 +1,7 @@
 import { findActiveApiKey, type ActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import type { Db } from "@/lib/db";
-import { PLAN_RULES } from "@/lib/properties/plans";
-import type { RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
+import { PLAN_RULES, type Plan } from "@/lib/properties/plans";
+import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
 import { clientAddress } from "./client-address";
 import { ApiProblem } from "./problem";
 import { setRateLimitHeaders } from "./rate-limit-headers";
@@ -19,8 +19,11 @@ export const INVALID_KEY_POLICY: RateLimitPolicy = { name: "invalid-keys", limit
 export async function authenticate(request: Request, db: Db, limiter: RateLimiter): Promise<AuthenticatedKey> {
   const value = request.headers.get("x-api-key");
   if (value === null || value.trim() === "") throw new ApiProblem("missing_api_key", "Missing X-Api-Key header.");
-  const key = await findActiveApiKey(db, value.trim());
-  if (key) return key;
+  return (await findActiveApiKey(db, value.trim())) ?? refuseInvalidKey(request, limiter);
+}
+
+/** A value that is no active key: 401, or 429 once this address has sent too many. */
+async function refuseInvalidKey(request: Request, limiter: RateLimiter): Promise<never> {
   const guessing = await limiter.check(`invalid-key:${clientAddress(request.headers)}`, INVALID_KEY_POLICY);
   if (!guessing.allowed) {
     const retryAfter = String(guessing.retryAfterSeconds ?? 60);
@@ -31,16 +34,27 @@ export async function authenticate(request: Request, db: Db, limiter: RateLimite
   throw new ApiProblem("invalid_api_key", "Invalid API key.");
 }
 
-/** The property's plan limit, shared by all its keys and instances (429 rate_limited); fails open when Redis does not answer. */
-export async function rateLimit(key: AuthenticatedKey, limiter: RateLimiter, headers: Record<string, string>): Promise<void> {
-  const plan = key.property.plan;
-  const policy: RateLimitPolicy = { name: plan, limit: PLAN_RULES[plan].requestsPerMinute, windowSeconds: 60 };
-  const decision = await limiter.check(key.propertyId, policy);
+const PLAN_POLICIES = Object.fromEntries(
+  Object.entries(PLAN_RULES).map(([plan, rules]) => [plan, { name: plan, limit: rules.requestsPerMinute, windowSeconds: 60 }]),
+) as Record<Plan, RateLimitPolicy>;
+
+/** A plan's rate limit, per property: shared by all its keys and instances. */
+export function planPolicy(plan: Plan): RateLimitPolicy {
+  return PLAN_POLICIES[plan];
+}
+
+/**
+ * The limiter's decision on the plan limit, as headers and, when over, 429 rate_limited. The
+ * limiter fails open when Redis does not answer.
+ */
+export function enforcePlanLimit(key: AuthenticatedKey, decision: RateLimitDecision, headers: Record<string, string>): void {
+  const policy = planPolicy(key.property.plan);
   setRateLimitHeaders(headers, policy, decision);
   if (!decision.allowed) {
+    const plan = PLAN_RULES[key.property.plan];
     throw new ApiProblem(
       "rate_limited",
-      `Rate limit of the ${PLAN_RULES[plan].label} plan exceeded: ${policy.limit} requests per minute per property. Retry after ${decision.retryAfterSeconds} seconds.`,
+      `Rate limit of the ${plan.label} plan exceeded: ${policy.limit} requests per minute per property. Retry after ${decision.retryAfterSeconds} seconds.`,
     );
   }
 }

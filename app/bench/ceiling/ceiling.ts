@@ -1,7 +1,8 @@
 import { ACTIVE_API_KEY } from "@/lib/api-keys/find-active-api-key";
 import { hashApiKey } from "@/lib/api-keys/key-format";
 import { getDb, queryHot } from "@/lib/db";
-import { PLAN_RULES, type Plan } from "@/lib/properties/plans";
+import { planPolicy } from "@/lib/http/partner-auth";
+import type { Plan } from "@/lib/properties/plans";
 import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
 
 /**
@@ -28,6 +29,6 @@ export async function ceilingAuth(request: Request): Promise<CeilingKey | Respon
   const { rows } = await queryHot<CeilingKey>(getDb(), ACTIVE_API_KEY, [hashApiKey(value)]);
   const key = rows[0];
   if (!key) return new Response(null, { status: 401 });
-  const decision = await getRateLimiter().check(key.property_id, { name: key.plan, limit: PLAN_RULES[key.plan].requestsPerMinute, windowSeconds: 60 });
+  const decision = await getRateLimiter().check(key.property_id, planPolicy(key.plan));
   return decision.allowed ? key : new Response(null, { status: 429 });
 }
