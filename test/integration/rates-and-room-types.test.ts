@@ -85,7 +85,10 @@ describe("setRates", () => {
     // A refused change (an unknown room type of the property) writes neither nights nor audit.
     await expect(setRates(database().db, { roomTypeId: roomType.id, propertyId: "prop_00000000000000000000", from, to: from, price: 1, actor: staff })).rejects.toSatisfy((e) => isDomainError(e, "not_found"));
     expect(await listAuditEvents(database().db, { propertyId: property.id, actions: ["rates_set"] })).toHaveLength(1);
-    expect((await nightsOf(roomType.id, from, from))[0]!.price).toBe(12_345);
+    // The change itself: the range's Fridays and Saturdays priced, its other nights not, whatever weekday today is.
+    const priced = (await nightsOf(roomType.id, from, addDays(from, 13))).filter((n) => n.price === 12_345).map((n) => n.date);
+    expect(priced).toEqual(eachDate(from, addDays(from, 13)).filter((date) => [5, 6].includes(isoWeekday(date))));
+    expect(priced).toHaveLength(4);
   });
 });
 
