@@ -31,8 +31,15 @@ export class BenchData {
     return new BenchData(createDb(url, { maxConnections: 2 }));
   }
 
+  /**
+   * Seeds properties up to `count`, then vacuums and analyzes the database: what follows is
+   * measured, and should neither share the machine with autovacuum catching up on thousands of
+   * new rows nor be planned on statistics from before them.
+   */
   async grow(count: number): Promise<void> {
+    if (this.tenants.length >= count) return;
     while (this.tenants.length < count) this.tenants.push(await seedTenant(this.db, this.tenants.length));
+    await this.db.$executeRawUnsafe("VACUUM ANALYZE");
   }
 
   tenant(i: number): Tenant {

@@ -1,10 +1,13 @@
 import http from "node:http";
 import type { BenchRequest } from "./bench-data";
 
-/** A request of an open-loop run; `onAnswer` gets the body of 2xx answers (to remember what was made). */
-export type PacedRequest = BenchRequest & { onAnswer?: (body: string) => void };
+/**
+ * A request of an open-loop run; `onAnswer` gets the body of 2xx answers (to remember what was
+ * made); `kind` groups it in the result's per-kind p99.
+ */
+export type PacedRequest = BenchRequest & { kind: string; onAnswer?: (body: string) => void };
 
-export type PacedResult = { sent: number; ok: number; errors: number; p50: number; p99: number; statuses: Record<string, number> };
+export type PacedResult = { sent: number; ok: number; errors: number; p50: number; p99: number; p99ByKind: Record<string, number>; statuses: Record<string, number> };
 
 const TIMEOUT_MS = 10_000;
 
@@ -20,6 +23,7 @@ export async function pacedLoad(base: string, options: { ratePerSecond: number; 
   const total = Math.round(options.ratePerSecond * options.seconds);
   const interval = 1000 / options.ratePerSecond;
   const latencies = new Float64Array(total);
+  const kinds: string[] = new Array<string>(total);
   const statuses: Record<string, number> = {};
   let ok = 0;
   const answered = (i: number, due: number, status: string) => {
@@ -31,6 +35,7 @@ export async function pacedLoad(base: string, options: { ratePerSecond: number; 
   const send = (i: number, due: number) =>
     new Promise<void>((done) => {
       const request = options.next(i);
+      kinds[i] = request.kind;
       const req = http.request({ hostname, port, agent, method: request.method, path: request.path, headers: request.headers, timeout: TIMEOUT_MS }, (res) => {
         const status = String(res.statusCode);
         const chunks: Buffer[] = [];
@@ -66,7 +71,13 @@ export async function pacedLoad(base: string, options: { ratePerSecond: number; 
   await Promise.all(pending);
   agent.destroy();
 
-  const sorted = Array.from(latencies).sort((a, b) => a - b);
-  const at = (q: number) => Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
-  return { sent: total, ok, errors: total - ok, p50: at(0.5), p99: at(0.99), statuses };
+  const quantile = (values: number[], q: number) => {
+    const sorted = values.sort((a, b) => a - b);
+    return Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
+  };
+  const byKind: Record<string, number[]> = {};
+  kinds.forEach((kind, i) => (byKind[kind] ??= []).push(latencies[i]!));
+  const p99ByKind = Object.fromEntries(Object.entries(byKind).map(([kind, values]) => [kind, quantile(values, 0.99)]));
+  const all = Array.from(latencies);
+  return { sent: total, ok, errors: total - ok, p50: quantile(all, 0.5), p99: quantile(all, 0.99), p99ByKind, statuses };
 }
