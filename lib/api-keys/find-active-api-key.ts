@@ -11,7 +11,7 @@ export type ActiveApiKey = {
   property: { id: string; name: string; slug: string; timezone: string; currency: string; plan: Plan; guestEmailsEnabled: boolean };
 };
 
-type Row = {
+export type ActiveApiKeyRow = {
   id: string;
   property_id: string;
   scope: ApiKeyScope;
@@ -43,9 +43,12 @@ export const ACTIVE_API_KEY: HotStatement = {
  */
 export async function findActiveApiKey(db: Db, value: string): Promise<ActiveApiKey | null> {
   if (!isWellFormedApiKey(value)) return null;
-  const { rows } = await queryHot<Row>(db, ACTIVE_API_KEY, [hashApiKey(value)]);
-  const row = rows[0];
-  if (!row) return null;
+  const { rows } = await queryHot<ActiveApiKeyRow>(db, ACTIVE_API_KEY, [hashApiKey(value)]);
+  return rows[0] ? toActiveApiKey(rows[0]) : null;
+}
+
+/** A row of ACTIVE_API_KEY as the key and its property. */
+export function toActiveApiKey(row: ActiveApiKeyRow): ActiveApiKey {
   return {
     id: row.id,
     propertyId: row.property_id,

@@ -6,7 +6,7 @@ import { validationFailed } from "@/lib/errors";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { AvailabilityQuery, AvailabilityView } from "@/lib/schemas/availability";
 
-type Row = {
+export type AvailabilityRow = {
   id: string;
   name: string;
   description: string;
@@ -54,12 +54,18 @@ export async function searchAvailability(
   const errors = stayRuleErrors(query, propertyToday(property, clock));
   if (errors.length) throw validationFailed(errors);
   const parameters = availabilityParameters(property.id, query);
-  const { rows } = await queryHot<Row>(db, AVAILABILITY, parameters);
-  const nights = Array.from({ length: parameters[4] }, (_, i) => addDays(query.checkin, i));
+  const { rows } = await queryHot<AvailabilityRow>(db, AVAILABILITY, parameters);
+  return toAvailabilityView(query, property.currency, rows);
+}
+
+/** The answer of GET /availability from the rows of AVAILABILITY: each night's price on its date. */
+export function toAvailabilityView(query: Pick<AvailabilityQuery, "checkin" | "checkout" | "adults">, currency: string, rows: AvailabilityRow[]): AvailabilityView {
+  const count = daysBetween(query.checkin, query.checkout);
+  const nights = Array.from({ length: count }, (_, i) => addDays(query.checkin, i));
   return {
     checkin: query.checkin,
     checkout: query.checkout,
-    nights: parameters[4],
+    nights: count,
     adults: query.adults,
     roomTypes: rows.map((row) => ({
       roomTypeId: row.id,
@@ -67,7 +73,7 @@ export async function searchAvailability(
       description: row.description,
       maxAdults: row.max_adults,
       availableRooms: row.available,
-      price: { amount: Number(row.total), currency: property.currency },
+      price: { amount: Number(row.total), currency },
       nightly: row.prices.map((amount, i) => ({ date: nights[i]!, amount })),
     })),
   };

@@ -23,7 +23,7 @@ export type CreateBookingOptions = {
 
 export type CreateBookingResult = { booking: BookingView; replayed: boolean };
 
-type BookStayOutcome =
+export type BookStayOutcome =
   | { kind: "created"; total: number; nightly: { date: string; amount: number }[] }
   | { kind: "replay"; id: string }
   | { kind: "unknown_room_type" }

@@ -42,6 +42,10 @@ type Round = { measured: Map<RowId, Measured[]>; ratios: Map<RowId, number> };
  * B). A row's ratio in the round is its requests/s over the mean of the two baselines around
  * it, measured seconds before and after it: on these machines the baseline has moved by a
  * third from one minute to the next, so a row is only compared with what the machine did then.
+ *
+ * Every other round runs the rows in reverse order, so that no row always follows the same
+ * one: a route is measured before its ceiling in one round and after it in the next, and the
+ * rows after the bookings (which leave PostgreSQL writing and vacuuming behind them) change.
  */
 async function measureRound(base: string, data: BenchData, load: { seconds: number; connections: number }, round: number): Promise<Round> {
   const measured = new Map<RowId, Measured[]>();
@@ -54,7 +58,7 @@ async function measureRound(base: string, data: BenchData, load: { seconds: numb
   };
   const [baseline, ...others] = ROWS;
   let before = await run(baseline!);
-  for (const spec of others) {
+  for (const spec of round % 2 === 0 ? others : others.toReversed()) {
     const m = await run(spec);
     const after = await run(baseline!);
     ratios.set(spec.id, m.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2));

@@ -1,8 +1,7 @@
-import { ACTIVE_API_KEY } from "@/lib/api-keys/find-active-api-key";
+import { ACTIVE_API_KEY, toActiveApiKey, type ActiveApiKey, type ActiveApiKeyRow } from "@/lib/api-keys/find-active-api-key";
 import { hashApiKey } from "@/lib/api-keys/key-format";
 import { getDb, queryHot } from "@/lib/db";
 import { planPolicy } from "@/lib/http/partner-auth";
-import type { Plan } from "@/lib/properties/plans";
 import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
 
 /**
@@ -11,6 +10,10 @@ import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
  * prepared as the routes' are), the same plan-limit call as lib/http/partner-auth.ts, then the
  * route's own statements; no pipeline, no validation, no logging. In every build, but 404 unless the server was started with
  * BENCH_CEILING_ROUTES=1, which only npm run bench sets.
+ *
+ * A ceiling answers what its route answers (the same JSON body, built by the same view
+ * function from the same rows): the size of the answer is the contract's, not our overhead.
+ * What it leaves out is the pipeline: request id, rate-limit headers, validation, log line.
  */
 export function ceilingRoutesEnabled(): boolean {
   return process.env.BENCH_CEILING_ROUTES === "1";
@@ -20,15 +23,13 @@ export function notFound(): Response {
   return new Response(null, { status: 404 });
 }
 
-export type CeilingKey = { id: string; property_id: string; plan: Plan; name: string; timezone: string; currency: string };
-
-/** The key (401 without one), then one plan-limit check (429 when over): the key row, or the refusal. */
-export async function ceilingAuth(request: Request): Promise<CeilingKey | Response> {
+/** The key (401 without one), then one plan-limit check (429 when over): the key, or the refusal. */
+export async function ceilingAuth(request: Request): Promise<ActiveApiKey | Response> {
   const value = request.headers.get("x-api-key");
   if (!value) return new Response(null, { status: 401 });
-  const { rows } = await queryHot<CeilingKey>(getDb(), ACTIVE_API_KEY, [hashApiKey(value)]);
-  const key = rows[0];
-  if (!key) return new Response(null, { status: 401 });
-  const decision = await getRateLimiter().check(key.property_id, planPolicy(key.plan));
+  const { rows } = await queryHot<ActiveApiKeyRow>(getDb(), ACTIVE_API_KEY, [hashApiKey(value)]);
+  if (!rows[0]) return new Response(null, { status: 401 });
+  const key = toActiveApiKey(rows[0]);
+  const decision = await getRateLimiter().check(key.propertyId, planPolicy(key.property.plan));
   return decision.allowed ? key : new Response(null, { status: 429 });
 }

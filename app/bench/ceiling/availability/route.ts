@@ -1,16 +1,16 @@
-import { AVAILABILITY, availabilityParameters } from "@/lib/availability/search-availability";
+import { AVAILABILITY, availabilityParameters, toAvailabilityView, type AvailabilityRow } from "@/lib/availability/search-availability";
 import { getDb, queryHot } from "@/lib/db";
 import { ceilingAuth, ceilingRoutesEnabled, notFound } from "../ceiling";
 
 export const dynamic = "force-dynamic";
 
-/** Ceiling of GET /partner/v1/availability (see ../ceiling.ts): key, plan limit, the availability statement. */
+/** Ceiling of GET /partner/v1/availability (see ../ceiling.ts): key, plan limit, the availability statement, its answer. */
 export async function GET(request: Request): Promise<Response> {
   if (!ceilingRoutesEnabled()) return notFound();
   const key = await ceilingAuth(request);
   if (key instanceof Response) return key;
   const search = new URL(request.url).searchParams;
   const query = { checkin: search.get("checkin") ?? "", checkout: search.get("checkout") ?? "", adults: Number(search.get("adults") ?? 1) };
-  const { rows } = await queryHot(getDb(), AVAILABILITY, availabilityParameters(key.property_id, query));
-  return Response.json({ ...query, roomTypes: rows });
+  const { rows } = await queryHot<AvailabilityRow>(getDb(), AVAILABILITY, availabilityParameters(key.propertyId, query));
+  return Response.json(toAvailabilityView(query, key.property.currency, rows));
 }

@@ -1,4 +1,4 @@
-import { BOOK_STAY, bookStayCall } from "@/lib/bookings/create-booking";
+import { BOOK_STAY, bookStayCall, type BookStayOutcome } from "@/lib/bookings/create-booking";
 import { requestFingerprint } from "@/lib/bookings/request-fingerprint";
 import type { CreateBookingInput } from "@/lib/schemas/bookings";
 import { getDb, queryHot } from "@/lib/db";
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 /**
  * Ceiling of POST /partner/v1/bookings (see ../ceiling.ts): key, plan limit, and the booking
  * statement with the route's very parameters (bookStayCall; the outbox event and its job
- * included), on a body taken as it comes: no validation.
+ * included), on a body taken as it comes: no validation. Answers the booking as the route does.
  */
 export async function POST(request: Request): Promise<Response> {
   if (!ceilingRoutesEnabled()) return notFound();
@@ -17,13 +17,14 @@ export async function POST(request: Request): Promise<Response> {
   if (key instanceof Response) return key;
   const input = JSON.parse(await request.text()) as CreateBookingInput;
   const { view, parameters } = bookStayCall({
-    property: { id: key.property_id, name: key.name, currency: key.currency },
+    property: key.property,
     input,
     apiKeyId: key.id,
     idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
     fingerprint: requestFingerprint(input),
   });
-  const { rows } = await queryHot<{ outcome: { kind: string } }>(getDb(), BOOK_STAY, parameters);
+  const { rows } = await queryHot<{ outcome: BookStayOutcome }>(getDb(), BOOK_STAY, parameters);
   const outcome = rows[0]!.outcome;
-  return outcome.kind === "created" ? Response.json({ ...view, outcome }, { status: 201 }) : Response.json(outcome, { status: 409 });
+  if (outcome.kind !== "created") return Response.json(outcome, { status: 409 });
+  return Response.json({ ...view, price: { amount: outcome.total, currency: key.property.currency }, nightly: outcome.nightly }, { status: 201 });
 }
