@@ -51,10 +51,9 @@ export function enforcePlanLimit(key: AuthenticatedKey, decision: RateLimitDecis
   const policy = planPolicy(key.property.plan);
   setRateLimitHeaders(headers, policy, decision);
   if (!decision.allowed) {
-    const plan = PLAN_RULES[key.property.plan];
     throw new ApiProblem(
       "rate_limited",
-      `Rate limit of the ${plan.label} plan exceeded: ${policy.limit} requests per minute per property. Retry after ${decision.retryAfterSeconds} seconds.`,
+      `Rate limit of the ${PLAN_RULES[key.property.plan].label} plan exceeded: ${policy.limit} requests per minute per property. Retry after ${decision.retryAfterSeconds} seconds.`,
     );
   }
 }
