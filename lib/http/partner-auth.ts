@@ -1,6 +1,6 @@
 import { findActiveApiKey, type ActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import type { Db } from "@/lib/db";
-import { PLAN_RULES, type Plan } from "@/lib/properties/plans";
+import { PLAN_RULES, planPolicy } from "@/lib/properties/plans";
 import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
 import { clientAddress } from "./client-address";
 import { ApiProblem } from "./problem";
@@ -32,15 +32,6 @@ async function refuseInvalidKey(request: Request, limiter: RateLimiter): Promise
     });
   }
   throw new ApiProblem("invalid_api_key", "Invalid API key.");
-}
-
-const PLAN_POLICIES = Object.fromEntries(
-  Object.entries(PLAN_RULES).map(([plan, rules]) => [plan, { name: plan, limit: rules.requestsPerMinute, windowSeconds: 60 }]),
-) as Record<Plan, RateLimitPolicy>;
-
-/** A plan's rate limit, per property: shared by all its keys and instances. */
-export function planPolicy(plan: Plan): RateLimitPolicy {
-  return PLAN_POLICIES[plan];
 }
 
 /**

@@ -5,7 +5,8 @@ import { DomainError, type FieldError } from "@/lib/errors";
 import { log, type Logger } from "@/lib/log";
 import { touchLastUsed } from "@/lib/api-keys/touch-last-used";
 import { getRateLimiter, getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
-import { authenticate, authorize, enforcePlanLimit, planPolicy, type AuthenticatedKey, type Scope } from "./partner-auth";
+import { planPolicy } from "@/lib/properties/plans";
+import { authenticate, authorize, enforcePlanLimit, type AuthenticatedKey, type Scope } from "./partner-auth";
 import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, type ProblemCode } from "./problem";
 import { requestIdFor } from "./request-id";
 

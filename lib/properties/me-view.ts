@@ -2,16 +2,16 @@ import type { Clock } from "@/lib/clock";
 import type { ActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import { effectiveScope } from "@/lib/api-keys/effective-scope";
 import type { Me } from "@/lib/schemas/me";
-import { PLAN_RULES } from "./plans";
+import { planPolicy } from "./plans";
 import { propertyToday } from "./property-today";
 
 /** GET /me: the property (with today's date there), the key and what it can do now, the plan. */
 export function meView(key: ActiveApiKey, clock?: Clock): Me {
   const { property } = key;
-  const rules = PLAN_RULES[property.plan];
+  const policy = planPolicy(property.plan);
   return {
     property: { id: property.id, name: property.name, timezone: property.timezone, currency: property.currency, today: propertyToday(property, clock), guestEmails: property.guestEmailsEnabled },
     apiKey: { id: key.id, hint: key.hint, scope: effectiveScope(key), createdAt: key.createdAt.toISOString() },
-    plan: { name: property.plan, rateLimit: { limit: rules.requestsPerMinute, windowSeconds: 60 } },
+    plan: { name: property.plan, rateLimit: { limit: policy.limit, windowSeconds: policy.windowSeconds } },
   };
 }

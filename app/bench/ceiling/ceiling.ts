@@ -1,7 +1,7 @@
 import { ACTIVE_API_KEY, toActiveApiKey, type ActiveApiKey, type ActiveApiKeyRow } from "@/lib/api-keys/find-active-api-key";
 import { hashApiKey } from "@/lib/api-keys/key-format";
 import { getDb, queryHot } from "@/lib/db";
-import { planPolicy } from "@/lib/http/partner-auth";
+import { planPolicy } from "@/lib/properties/plans";
 import { getRateLimiter } from "@/lib/rate-limit/get-rate-limiter";
 
 /**
