@@ -1,4 +1,5 @@
 import { queryHot, type Db, type HotStatement } from "@/lib/db";
+import { batchedPerDb } from "@/lib/db-batch";
 import type { ApiKeyScope, Plan } from "@/lib/generated/prisma/enums";
 import { hashApiKey, isWellFormedApiKey } from "./key-format";
 
@@ -11,7 +12,8 @@ export type ActiveApiKey = {
   property: { id: string; name: string; slug: string; timezone: string; currency: string; plan: Plan; guestEmailsEnabled: boolean };
 };
 
-export type ActiveApiKeyRow = {
+type ActiveApiKeyRow = {
+  hash: string;
   id: string;
   property_id: string;
   scope: ApiKeyScope;
@@ -25,30 +27,41 @@ export type ActiveApiKeyRow = {
   guest_emails_enabled: boolean;
 };
 
-/** The key lookup of every partner request: one indexed query by hash, with the key's property. $1: the key's SHA-256 (hex). */
-export const ACTIVE_API_KEY: HotStatement = {
-  name: "active_api_key",
+/**
+ * The key lookup of every partner request: the active keys among $1 (SHA-256 hex values), each
+ * with its property, by the unique index on the hash. One statement answers every lookup that
+ * started in the same turn of the event loop (findActiveApiKey); each row carries its hash, so
+ * that each lookup gets its own key.
+ */
+export const ACTIVE_API_KEYS: HotStatement = {
+  name: "active_api_keys",
   text: `
-  SELECT k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
+  SELECT k.hash, k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
          p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan, p.guest_emails_enabled
   FROM api_keys k JOIN properties p ON p.id = k.property_id
-  WHERE k.hash = $1 AND k.revoked_at IS NULL`,
+  WHERE k.hash = ANY($1::text[]) AND k.revoked_at IS NULL`,
 };
+
+const activeKeyRow = batchedPerDb(async (db: Db, hashes: readonly string[]): Promise<(ActiveApiKeyRow | null)[]> => {
+  const { rows } = await queryHot<ActiveApiKeyRow>(db, ACTIVE_API_KEYS, [hashes]);
+  const byHash = new Map(rows.map((row) => [row.hash, row]));
+  return hashes.map((hash) => byHash.get(hash) ?? null);
+});
 
 /**
  * The active (not revoked) key with this value, with its property; null for anything else.
- * On every partner request, so one indexed query (by hash) on the pool directly, and no cache:
- * a revoked key fails on the very next request, on every instance. A malformed value costs no
- * query at all.
+ * On every partner request, so one indexed query on the pool directly, shared by the lookups
+ * that started in the same turn of the event loop (lib/db-batch.ts), and no cache: a revoked
+ * key fails on the very next request, on every instance. A malformed value costs no query.
  */
 export async function findActiveApiKey(db: Db, value: string): Promise<ActiveApiKey | null> {
   if (!isWellFormedApiKey(value)) return null;
-  const { rows } = await queryHot<ActiveApiKeyRow>(db, ACTIVE_API_KEY, [hashApiKey(value)]);
-  return rows[0] ? toActiveApiKey(rows[0]) : null;
+  const row = await activeKeyRow(db, hashApiKey(value));
+  return row ? toActiveApiKey(row) : null;
 }
 
-/** A row of ACTIVE_API_KEY as the key and its property. */
-export function toActiveApiKey(row: ActiveApiKeyRow): ActiveApiKey {
+/** A row of ACTIVE_API_KEYS as the key and its property (a new object for each lookup). */
+function toActiveApiKey(row: ActiveApiKeyRow): ActiveApiKey {
   return {
     id: row.id,
     propertyId: row.property_id,

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { findActiveApiKey } from "@/lib/api-keys/find-active-api-key";
+import { generateApiKey } from "@/lib/api-keys/key-format";
+import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { searchAvailability } from "@/lib/availability/search-availability";
 import { addDays, dateInTimeZone } from "@/lib/dates/calendar-date";
 import { createDb, type Db } from "@/lib/db";
-import { seedProperty } from "@/prisma/factories";
+import { seedApiKey, seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
@@ -38,7 +40,37 @@ describe("the hot paths' statements", () => {
       expect((await findActiveApiKey(db, key.key))?.id).toBe(key.id);
       expect((await searchAvailability(db, property, query)).roomTypes).toHaveLength(1);
     }
-    expect(await preparedOnTheConnection(db)).toEqual(["active_api_key", "availability"]);
+    expect(await preparedOnTheConnection(db)).toEqual(["active_api_keys", "availability"]);
+  });
+
+  it("answer key lookups made together each with its own key (other properties, repeats, revoked and unknown keys in the same statement)", async () => {
+    const [{ property: first }, { property: second }] = [await seedProperty(database().db), await seedProperty(database().db)];
+    const firstKey = await seedApiKey(database().db, first.id, "write");
+    const secondKey = await seedApiKey(database().db, second.id, "read");
+    const revoked = await seedApiKey(database().db, first.id, "read");
+    await revokeApiKey(database().db, { keyId: revoked.id, actor: ADMIN_CLI_ACTOR });
+    const unknown = generateApiKey().key;
+    const db = oneConnection(true);
+    const found = await Promise.all([firstKey.key, secondKey.key, revoked.key, unknown, firstKey.key, "not a key"].map((value) => findActiveApiKey(db, value)));
+    expect(found.map((key) => key && { id: key.id, propertyId: key.propertyId, property: key.property.id, scope: key.scope })).toEqual([
+      { id: firstKey.id, propertyId: first.id, property: first.id, scope: "write" },
+      { id: secondKey.id, propertyId: second.id, property: second.id, scope: "read" },
+      null,
+      null,
+      { id: firstKey.id, propertyId: first.id, property: first.id, scope: "write" },
+      null,
+    ]);
+    // Each lookup gets an object of its own, even for the same key.
+    expect(found[4]).not.toBe(found[0]);
+  });
+
+  it("cache nothing: a key revoked after a lookup is refused by the next one", async () => {
+    const { property } = await seedProperty(database().db);
+    const key = await seedApiKey(database().db, property.id, "write");
+    const db = oneConnection(true);
+    expect((await findActiveApiKey(db, key.key))?.id).toBe(key.id);
+    await revokeApiKey(database().db, { keyId: key.id, actor: ADMIN_CLI_ACTOR });
+    expect(await findActiveApiKey(db, key.key)).toBeNull();
   });
 
   it("are sent unnamed with DATABASE_PREPARED_STATEMENTS=off, for poolers that do not track prepared statements", async () => {
