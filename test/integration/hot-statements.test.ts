@@ -64,6 +64,36 @@ describe("the hot paths' statements", () => {
     expect(found[4]).not.toBe(found[0]);
   });
 
+  it("answer availability searches made together each with its own property's room types, as if made alone", async () => {
+    const { property: first, roomTypes: firstTypes } = await seedProperty(database().db, {
+      name: "First",
+      roomTypes: [
+        { name: "Single", maxAdults: 1, rooms: 3, basePrice: 8_000 },
+        { name: "Family", maxAdults: 4, rooms: 2, basePrice: 20_000 },
+      ],
+    });
+    const { property: second, roomTypes: secondTypes } = await seedProperty(database().db, { name: "Second", currency: "USD" });
+    const checkin = addDays(dateInTimeZone(new Date(), "UTC"), 5);
+    const searches = [
+      { property: first, query: { checkin, checkout: addDays(checkin, 2), adults: 1 } },
+      { property: second, query: { checkin, checkout: addDays(checkin, 3), adults: 2 } },
+      { property: first, query: { checkin: addDays(checkin, 1), checkout: addDays(checkin, 2), adults: 3 } },
+      { property: second, query: { checkin, checkout: addDays(checkin, 2), adults: 3 } },
+    ];
+    const db = oneConnection(true);
+    const together = await Promise.all(searches.map(({ property, query }) => searchAvailability(db, property, query)));
+    const alone = [];
+    for (const { property, query } of searches) alone.push(await searchAvailability(db, property, query));
+    expect(together).toEqual(alone);
+    expect(together.map((view) => view.roomTypes.map((roomType) => roomType.roomTypeId))).toEqual([
+      [firstTypes[0]!.id, firstTypes[1]!.id],
+      [secondTypes[0]!.id],
+      [firstTypes[1]!.id],
+      [],
+    ]);
+    expect(together[1]!.roomTypes[0]!.price).toEqual({ amount: 30_000, currency: "USD" });
+  });
+
   it("cache nothing: a key revoked after a lookup is refused by the next one", async () => {
     const { property } = await seedProperty(database().db);
     const key = await seedApiKey(database().db, property.id, "write");

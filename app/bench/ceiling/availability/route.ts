@@ -1,5 +1,5 @@
-import { AVAILABILITY, availabilityParameters, toAvailabilityView, type AvailabilityRow } from "@/lib/availability/search-availability";
-import { getDb, queryHot } from "@/lib/db";
+import { availabilitySearch, findAvailableRoomTypes, toAvailabilityView } from "@/lib/availability/search-availability";
+import { getDb } from "@/lib/db";
 import { ceilingAuth, ceilingRoutesEnabled, notFound } from "../ceiling";
 
 export const dynamic = "force-dynamic";
@@ -11,6 +11,6 @@ export async function GET(request: Request): Promise<Response> {
   if (key instanceof Response) return key;
   const search = new URL(request.url).searchParams;
   const query = { checkin: search.get("checkin") ?? "", checkout: search.get("checkout") ?? "", adults: Number(search.get("adults") ?? 1) };
-  const { rows } = await queryHot<AvailabilityRow>(getDb(), AVAILABILITY, availabilityParameters(key.propertyId, query));
+  const rows = await findAvailableRoomTypes(getDb(), availabilitySearch(key.propertyId, query));
   return Response.json(toAvailabilityView(query, key.property.currency, rows));
 }
