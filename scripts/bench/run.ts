@@ -18,14 +18,15 @@ import { buildUnlessSkipped, startServer } from "./server";
  * server takes, open loop (capacity.ts); written to latest.json as `capacity`, keeping the
  * rows of the last normal run.
  *
- * BENCH_ROUNDS (7) and BENCH_SECONDS (2; per measurement, or 10 per capacity step),
+ * BENCH_ROUNDS (12: a single 2 s measurement moves by ±10-15 % here, and a route's share of
+ * its ceiling is a median of per-round quotients) and BENCH_SECONDS (2; per measurement, or 10 per capacity step),
  * BENCH_CONNECTIONS (10), BENCH_SKIP_BUILD=1 (reuse the last build), BENCH_PROFILE=1 (CPU
  * profile of the server), BENCH_CAPACITY_MAX (40).
  */
 const root = resolve(import.meta.dirname, "..", "..");
 const capacityMode = process.argv.slice(2).includes("--capacity");
 const seconds = Number(process.env.BENCH_SECONDS ?? (capacityMode ? 10 : 2));
-const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 12);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PROPERTIES = 20; // each Pro property allows 200 requests a second: 20 are never limited in a normal run
 
