@@ -9,10 +9,10 @@ export const MAX_BATCH_SIZE = 100;
  * database client: `load(db, keys)` gets every key asked for in that turn (in order, repeats
  * included) and must answer one value per key, in the same order.
  *
- * Under load, the requests read from the network in one turn reach their key lookup before the
+ * Under load, the requests read from the network in one turn reach their lookups before the
  * turn ends (DataLoader, scheduled with setImmediate: after the turn's I/O callbacks), so one
- * round trip to PostgreSQL serves several of them; on this machine a round trip's socket write
- * cost more main-thread CPU than all the rest of the lookup. Nothing is cached: every lookup is
+ * round trip to PostgreSQL serves several of them; on the benchmark's machine a round trip's
+ * socket write cost more main-thread CPU than all the rest of a key lookup. Nothing is cached: every lookup is
  * answered by a statement that started after it was asked for, so a change committed before a
  * request arrived is seen by it. A failed statement fails every lookup of its batch.
  */

@@ -19,9 +19,9 @@ import { buildUnlessSkipped, startServer } from "./server";
  * rows of the last normal run.
  *
  * BENCH_ROUNDS (12: a single 2 s measurement moves by ±10-15 % here, and a route's share of
- * its ceiling is a median of per-round quotients) and BENCH_SECONDS (2; per measurement, or 10 per capacity step),
- * BENCH_CONNECTIONS (10), BENCH_SKIP_BUILD=1 (reuse the last build), BENCH_PROFILE=1 (CPU
- * profile of the server), BENCH_CAPACITY_MAX (40).
+ * its ceiling is a median of per-round quotients), BENCH_SECONDS (2; per measurement, or 10
+ * per capacity step), BENCH_CONNECTIONS (10), BENCH_SKIP_BUILD=1 (reuse the last build),
+ * BENCH_PROFILE=1 (CPU profile of the server), BENCH_CAPACITY_MAX (40).
  */
 const root = resolve(import.meta.dirname, "..", "..");
 const capacityMode = process.argv.slice(2).includes("--capacity");
