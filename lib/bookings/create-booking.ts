@@ -97,6 +97,11 @@ export function bookStayCall(options: {
   return { view, parameters: [JSON.stringify(parameter)] };
 }
 
+/** The booking as the API shows it once book_stay made it: bookStayCall's view with the price it fixed. */
+export function bookedView(view: BookingView, outcome: Extract<BookStayOutcome, { kind: "created" }>, currency: string): BookingView {
+  return { ...view, price: { amount: outcome.total, currency }, nightly: outcome.nightly };
+}
+
 /**
  * Books a room type for a stay. Never overbooks, never books twice for one Idempotency-Key.
  * All of it is one statement, so one round trip and one transaction (book_stay, in SQL):
@@ -140,7 +145,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions): Prom
     }
     switch (outcome.kind) {
       case "created":
-        return { booking: { ...view, price: { amount: outcome.total, currency: property.currency }, nightly: outcome.nightly }, replayed: false };
+        return { booking: bookedView(view, outcome, property.currency), replayed: false };
       case "replay":
         return replay(await db.booking.findUniqueOrThrow({ where: { id: outcome.id } }), fingerprint);
       case "unknown_room_type":

@@ -1,4 +1,4 @@
-import { BOOK_STAY, bookStayCall, type BookStayOutcome } from "@/lib/bookings/create-booking";
+import { BOOK_STAY, bookedView, bookStayCall, type BookStayOutcome } from "@/lib/bookings/create-booking";
 import { requestFingerprint } from "@/lib/bookings/request-fingerprint";
 import type { CreateBookingInput } from "@/lib/schemas/bookings";
 import { getDb, queryHot } from "@/lib/db";
@@ -26,5 +26,5 @@ export async function POST(request: Request): Promise<Response> {
   const { rows } = await queryHot<{ outcome: BookStayOutcome }>(getDb(), BOOK_STAY, parameters);
   const outcome = rows[0]!.outcome;
   if (outcome.kind !== "created") return Response.json(outcome, { status: 409 });
-  return Response.json({ ...view, price: { amount: outcome.total, currency: key.property.currency }, nightly: outcome.nightly }, { status: 201 });
+  return Response.json(bookedView(view, outcome, key.property.currency), { status: 201 });
 }
