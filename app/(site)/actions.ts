@@ -12,6 +12,7 @@ import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
 import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { printableAscii, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { GuestSchema } from "@/lib/schemas/bookings";
+import { fieldErrors } from "@/lib/schemas/field-errors";
 import type { BookState, CancelStayState, FindBookingState } from "@/components/booking-widget/form-states";
 import { bookingIdOf, manageToken } from "./_lib/guest-site";
 
@@ -41,7 +42,7 @@ export async function bookAction(previous: BookState, form: FormData): Promise<B
 
   const guest = GuestSchema.safeParse({ firstName, lastName, email });
   if (!guest.success) {
-    return { ...state, fieldErrors: Object.fromEntries(guest.error.issues.map((issue) => [`guest.${issue.path.join(".")}`, issue.message])) };
+    return { ...state, fieldErrors: Object.fromEntries(fieldErrors(guest.error, "field").map(({ field, message }) => [`guest.${field}`, message])) };
   }
   const outcome = await bookStay(getPartnerClient(), { ...stay, guest: guest.data }, idempotencyKey);
   switch (outcome.kind) {

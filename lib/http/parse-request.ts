@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { validationFailed } from "@/lib/errors";
 import { ApiProblem } from "./problem";
-import { fieldErrors, refusalOf } from "./zod-errors";
+import { fieldErrors } from "@/lib/schemas/field-errors";
+import { refusalOf } from "./zod-errors";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db";
 import { DomainError, validationFailed } from "@/lib/errors";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { newId } from "@/lib/ids";
+import { fieldErrors } from "@/lib/schemas/field-errors";
 import { CreateWebhookEndpointSchema, MAX_WEBHOOK_ENDPOINTS, type CreateWebhookEndpointInput, type WebhookEndpointView } from "@/lib/schemas/webhooks";
 import type { SecretBox } from "./secret-box";
 import { newWebhookSecret } from "./sign-webhook";
@@ -30,7 +31,7 @@ export async function createWebhookEndpoint(
 ): Promise<CreatedWebhookEndpoint> {
   const parsed = CreateWebhookEndpointSchema.safeParse(input.endpoint);
   if (!parsed.success) {
-    throw validationFailed(parsed.error.issues.map((issue) => ({ field: issue.path.join(".") || "body", message: issue.message })));
+    throw validationFailed(fieldErrors(parsed.error, "field"));
   }
   const url = checkWebhookUrl(parsed.data.url.trim(), { allowPrivate: input.allowPrivateUrls });
   if (!url.ok) throw validationFailed([{ field: "url", message: url.message }]);

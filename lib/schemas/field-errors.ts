@@ -1,0 +1,27 @@
+import type { z } from "zod";
+import type { FieldError } from "@/lib/errors";
+
+/**
+ * zod issues as the API's field errors: a path like guest.email and a plain message. One error
+ * per field, the first rule it fails (zod reports every rule: "" is both empty and not
+ * printable ASCII, two messages that read as a contradiction).
+ */
+export function fieldErrors(error: z.ZodError, unknownLabel: "field" | "parameter"): FieldError[] {
+  const out: FieldError[] = [];
+  const named = new Set<string>();
+  const add = (field: string, message: string) => {
+    if (named.has(field)) return;
+    named.add(field);
+    out.push({ field, message });
+  };
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) add(path ? `${path}.${key}` : key, `Unknown ${unknownLabel}.`);
+      continue;
+    }
+    const missing = issue.code === "invalid_type" && /received undefined$/.test(issue.message);
+    add(path || "(body)", missing ? "Is required." : issue.message);
+  }
+  return out;
+}
