@@ -1,10 +1,9 @@
 import { describeInventoryChange } from "@/lib/audit/describe-inventory-change";
 import type { AuditEventRow } from "@/lib/audit/list-audit-events";
-
-const when = (date: Date) => date.toISOString().replace("T", " ").slice(0, 16) + " UTC";
+import { formatInstant } from "@/lib/dates/format-instant";
 
 /** A page's own audit history (room types on Rooms, rates on Rates): when, who, what changed. */
-export function RoomsRatesHistory({ events, headingId }: { events: AuditEventRow[]; headingId: string }) {
+export function RoomsRatesHistory({ events, headingId, timeZone }: { events: AuditEventRow[]; headingId: string; timeZone: string }) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg font-semibold">History</h2>
@@ -12,7 +11,7 @@ export function RoomsRatesHistory({ events, headingId }: { events: AuditEventRow
         {events.length === 0 && <li className="text-stone-600">No changes yet.</li>}
         {events.map((event) => (
           <li key={event.id} className="break-words">
-            <span className="text-stone-600">{when(event.createdAt)}</span> · {event.actorLabel} {describeInventoryChange(event.action, event.details)}
+            <span className="text-stone-600">{formatInstant(event.createdAt, timeZone)}</span> · {event.actorLabel} {describeInventoryChange(event.action, event.details)}
           </li>
         ))}
       </ul>

@@ -68,3 +68,46 @@ test("staff of another property get 404 on this property's bookings, even by edi
   expect((await (await api.get(`/bookings/${harbourBooking.id}`)).json()).status).toBe("confirmed");
   expect((await e2eDb().booking.findUniqueOrThrow({ where: { id: alpineBooking.id } })).status).toBe("confirmed");
 });
+
+test("the bookings list counts what its filters select and shows each booking's room type; the booking page shows times on the hotel's clock", async ({ page, request }) => {
+  const api = partnerApi(request);
+  const today = (await (await api.get("/me")).json()).property.today as string;
+  // Alpine Lodge is in Zurich (UTC+1 or +2): a UTC timestamp would show the wrong hour.
+  const { email, password, property: alpine } = await newStaff("alpine-lodge", "admin");
+  const roomType = await e2eDb().roomType.findFirstOrThrow({ where: { propertyId: alpine.id }, orderBy: { name: "asc" } });
+  const checkin = addDays(today, 230);
+  const { booking } = await createBooking(e2eDb(), {
+    property: alpine,
+    apiKeyId: null,
+    input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 3), adults: 1, guest: { firstName: "Clara", lastName: "Zeit", email: "clara.zeit@example.com" } },
+  });
+  await signIn(page, email, password);
+
+  await page.goto("/bookings");
+  const all = await e2eDb().booking.count({ where: { propertyId: alpine.id } });
+  await expect(page.getByTestId("bookings-count")).toHaveText(`${all.toLocaleString("en-GB")} booking${all === 1 ? "" : "s"}`);
+
+  await page.goto(`/bookings?status=confirmed&checkinFrom=${checkin}&checkinTo=${checkin}`);
+  const selected = await e2eDb().booking.count({ where: { propertyId: alpine.id, status: "confirmed", checkin: new Date(`${checkin}T00:00:00Z`) } });
+  await expect(page.getByTestId("bookings-count")).toHaveText(`${selected} booking${selected === 1 ? "" : "s"}`);
+  const row = page.getByRole("row").filter({ hasText: booking.reference });
+  await expect(row.getByRole("cell", { name: roomType.name })).toBeVisible();
+
+  // At a phone's width every row is a card: reference, dates and status on screen, the stay on one line.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const text of [booking.reference, "confirmed"]) {
+    const box = (await row.getByText(text, { exact: true }).boundingBox())!;
+    expect(box.x + box.width, `${text} is on screen`).toBeLessThanOrEqual(390);
+  }
+  const stay = row.getByRole("cell").filter({ hasText: "→" });
+  const lineHeight = await stay.evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight));
+  expect((await stay.boundingBox())!.height, "the stay on one line").toBeLessThan(lineHeight * 1.8);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await row.getByRole("link", { name: booking.reference }).click();
+  await expect(page.getByRole("heading", { name: `Booking ${booking.reference}` })).toBeVisible();
+  const field = (label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  await expect(field("Room type")).toHaveText(roomType.name);
+  const booked = new Intl.DateTimeFormat("en-GB", { timeZone: alpine.timezone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(booking.createdAt));
+  await expect(field("Booked")).toHaveText(booked);
+});

@@ -29,12 +29,8 @@ function decodeCursor(value: string): Cursor {
   }
 }
 
-/**
- * A property's bookings, newest first, a page at a time. The cursor is the position of the
- * last booking shown (creation time, id), so pages stay stable while bookings are added.
- */
-export async function listBookings(db: Db, propertyId: string, query: BookingListQuery): Promise<{ data: BookingView[]; nextCursor: string | null }> {
-  const limit = query.limit ?? 25;
+/** The bookings a list's filters select (every filter but the page's cursor). */
+function filterWhere(propertyId: string, query: BookingListQuery): Prisma.BookingWhereInput {
   const where: Prisma.BookingWhereInput = { propertyId };
   if (query.status) where.status = query.status;
   if (query.checkinFrom || query.checkinTo) {
@@ -46,6 +42,16 @@ export async function listBookings(db: Db, propertyId: string, query: BookingLis
   if (query.updatedSince) where.updatedAt = { gte: new Date(query.updatedSince) };
   if (query.reference) where.reference = query.reference;
   if (query.externalReference) where.externalReference = query.externalReference;
+  return where;
+}
+
+/**
+ * A property's bookings, newest first, a page at a time. The cursor is the position of the
+ * last booking shown (creation time, id), so pages stay stable while bookings are added.
+ */
+export async function listBookings(db: Db, propertyId: string, query: BookingListQuery): Promise<{ data: BookingView[]; nextCursor: string | null }> {
+  const limit = query.limit ?? 25;
+  const where = filterWhere(propertyId, query);
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
     const at = new Date(cursor.createdAt);
@@ -58,4 +64,13 @@ export async function listBookings(db: Db, propertyId: string, query: BookingLis
     data: page.map(toBookingView),
     nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
   };
+}
+
+/**
+ * How many bookings the filters select, exactly (the panel's "312 bookings"). Counted in an
+ * index: (property, check-in, status) serves every filter the panel offers. Not in the API:
+ * partners page with cursors, and a count would cost every call.
+ */
+export async function countBookings(db: Db, propertyId: string, query: Omit<BookingListQuery, "cursor" | "limit">): Promise<number> {
+  return db.booking.count({ where: filterWhere(propertyId, query) });
 }

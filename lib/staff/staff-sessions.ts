@@ -25,7 +25,7 @@ export type SignedInStaff = {
   sessionId: string;
   staffUserId: string;
   email: string;
-  memberships: { propertyId: string; propertyName: string; propertySlug: string; role: "admin" | "viewer" }[];
+  memberships: { propertyId: string; propertyName: string; propertySlug: string; propertyTimezone: string; role: "admin" | "viewer" }[];
 };
 
 /** The staff member behind a session token, with the properties they belong to; null when unknown or expired. */
@@ -48,6 +48,7 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
       propertyId: m.propertyId,
       propertyName: m.property.name,
       propertySlug: m.property.slug,
+      propertyTimezone: m.property.timezone,
       role: m.role,
     })),
   };

@@ -7,8 +7,8 @@ const staff: SignedInStaff = {
   staffUserId: "staff_1",
   email: "eva@hotel.example",
   memberships: [
-    { propertyId: "prop_a", propertyName: "A", propertySlug: "a", role: "admin" },
-    { propertyId: "prop_b", propertyName: "B", propertySlug: "b", role: "viewer" },
+    { propertyId: "prop_a", propertyName: "A", propertySlug: "a", propertyTimezone: "UTC", role: "admin" },
+    { propertyId: "prop_b", propertyName: "B", propertySlug: "b", propertyTimezone: "UTC", role: "viewer" },
   ],
 };
 

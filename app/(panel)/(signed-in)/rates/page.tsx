@@ -84,7 +84,7 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
         </>
       )}
 
-      <RoomsRatesHistory events={history} headingId="rates-history" />
+      <RoomsRatesHistory events={history} timeZone={open.propertyTimezone} headingId="rates-history" />
     </div>
   );
 }

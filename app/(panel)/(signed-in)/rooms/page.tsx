@@ -89,7 +89,7 @@ export default async function RoomsPage() {
         </section>
       )}
 
-      <RoomsRatesHistory events={history} headingId="rooms-history" />
+      <RoomsRatesHistory events={history} timeZone={open.propertyTimezone} headingId="rooms-history" />
     </div>
   );
 }

@@ -5,19 +5,23 @@ import { CancelBookingForm } from "@/components/panel/cancel-booking-form";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
+import { formatInstant } from "@/lib/dates/format-instant";
 import { isId } from "@/lib/ids";
 import { listGuestEmails, type GuestEmailRecord } from "@/lib/mail/list-guest-emails";
 import { formatMoney } from "@/lib/money/currency";
+import { formatStayRange } from "@/lib/overview/format-night";
+import { roomTypeNames } from "@/lib/room-types/list-room-types";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { cancelBookingAction } from "../actions";
 
 export const metadata: Metadata = { title: "Booking" };
 
-/** What became of one guest e-mail, in words for the front desk. */
-function describeEmail(email: GuestEmailRecord): string {
-  if (email.status === "succeeded") return `sent ${email.sentAt}`;
+/** What became of one guest e-mail, in words for the front desk, with times on the hotel's clock. */
+function describeEmail(email: GuestEmailRecord, timeZone: string): string {
+  const at = (iso: string | null) => (iso ? formatInstant(iso, timeZone) : "—");
+  if (email.status === "succeeded") return `sent ${at(email.sentAt)}`;
   if (email.status === "failed") return email.lastError ?? "not sent";
-  return email.attempts ? `waiting to retry at ${email.nextAttemptAt} (${email.lastError ?? ""})` : "being sent";
+  return email.attempts ? `waiting to retry at ${at(email.nextAttemptAt)} (${email.lastError ?? ""})` : "being sent";
 }
 
 export default async function BookingPage({ params }: { params: Promise<{ id: string }> }) {
@@ -29,17 +33,19 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     if (isDomainError(error, "not_found")) notFound();
     throw error;
   });
-  const emails = await listGuestEmails(getDb(), { propertyId: open.propertyId, bookingId: booking.id });
+  const [emails, roomTypes] = await Promise.all([listGuestEmails(getDb(), { propertyId: open.propertyId, bookingId: booking.id }), roomTypeNames(getDb(), open.propertyId)]);
+  const at = (iso: string) => formatInstant(iso, open.propertyTimezone);
   const rows: [string, string][] = [
     ["Status", booking.status],
     ["Guest", `${booking.guest.firstName} ${booking.guest.lastName} <${booking.guest.email}>`],
-    ["Stay", `${booking.checkin} → ${booking.checkout} (${booking.nights} night${booking.nights === 1 ? "" : "s"})`],
+    ["Room type", roomTypes.get(booking.roomTypeId) ?? "—"],
+    ["Stay", `${formatStayRange(booking.checkin, booking.checkout)} (${booking.nights} night${booking.nights === 1 ? "" : "s"})`],
     ["Adults", String(booking.adults)],
     ["Price", formatMoney(booking.price)],
     ["Partner reference", booking.externalReference ?? "—"],
-    ["Booked", booking.createdAt],
-    ...(booking.cancelledAt ? ([["Cancelled", `${booking.cancelledAt}${booking.cancellationReason ? ` (${booking.cancellationReason})` : ""}`]] as [string, string][]) : []),
-    ...emails.map((email): [string, string] => [email.eventType === "booking.created" ? "Confirmation e-mail" : "Cancellation e-mail", describeEmail(email)]),
+    ["Booked", at(booking.createdAt)],
+    ...(booking.cancelledAt ? ([["Cancelled", `${at(booking.cancelledAt)}${booking.cancellationReason ? ` (${booking.cancellationReason})` : ""}`]] as [string, string][]) : []),
+    ...emails.map((email): [string, string] => [email.eventType === "booking.created" ? "Confirmation e-mail" : "Cancellation e-mail", describeEmail(email, open.propertyTimezone)]),
   ];
   return (
     <div className="space-y-6">

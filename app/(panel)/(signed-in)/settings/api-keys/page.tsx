@@ -4,17 +4,17 @@ import { KeyRowActions } from "@/components/panel/key-row-actions";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
 import { describePlan, PLAN_RULES } from "@/lib/properties/plans";
+import { formatInstant } from "@/lib/dates/format-instant";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { createKeyAction, revokeKeyAction, rotateKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "API Keys" };
 
-const when = (date: Date | null) => (date ? date.toISOString().replace("T", " ").slice(0, 16) + " UTC" : "never");
-
 /** Settings › API Keys: the plan, the keys (hints only), create, rotate, revoke, the audit log. */
 export default async function ApiKeysPage() {
   const staff = await requireStaff();
   const open = await openProperty(staff);
+  const when = (date: Date | null) => (date ? formatInstant(date, open.propertyTimezone) : "never");
   const db = getDb();
   const [property, keys, audit] = await Promise.all([
     db.property.findUniqueOrThrow({ where: { id: open.propertyId } }),

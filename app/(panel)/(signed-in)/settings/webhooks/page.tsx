@@ -6,18 +6,19 @@ import { WebhookRowActions } from "@/components/panel/webhook-row-actions";
 import { getDb } from "@/lib/db";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { listWebhookEndpoints } from "@/lib/webhooks/find-webhook-endpoints";
+import { formatInstant } from "@/lib/dates/format-instant";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { createEndpointAction, deleteEndpointAction, rotateSecretAction, sendTestEventAction, setEndpointEnabledAction, setGuestEmailsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-const when = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
 const actions = { test: sendTestEventAction, setEnabled: setEndpointEnabledAction, rotate: rotateSecretAction, remove: deleteEndpointAction };
 
 /** Settings › Webhooks: the property's endpoints, add one, test, disable, rotate, delete; and the guest e-mails switch. */
 export default async function WebhooksPage() {
   const staff = await requireStaff();
   const open = await openProperty(staff);
+  const when = (iso: string) => formatInstant(iso, open.propertyTimezone);
   const db = getDb();
   const [property, { data: endpoints }] = await Promise.all([
     db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, guestEmailsEnabled: true } }),

@@ -8,12 +8,12 @@ import { isDomainError } from "@/lib/errors";
 import { WebhookEndpointIdSchema } from "@/lib/schemas/webhooks";
 import { getWebhookEndpoint } from "@/lib/webhooks/find-webhook-endpoints";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { formatInstant } from "@/lib/dates/format-instant";
 import { openProperty, requireStaff } from "../../../../_lib/panel-session";
 import { replayDeliveryAction, replayFailedAction } from "./actions";
 
 export const metadata: Metadata = { title: "Webhook deliveries" };
 
-const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 19) + " UTC" : "—");
 /** A datetime-local value (UTC) a day before `now`: the default of "Replay all failed since". */
 const dayBefore = (now: Date) => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 16);
 const STATUS_STYLE = { pending: "bg-amber-100 text-amber-900", succeeded: "bg-green-100 text-green-900", failed: "bg-red-100 text-red-900" };
@@ -22,6 +22,7 @@ const STATUS_STYLE = { pending: "bg-amber-100 text-amber-900", succeeded: "bg-gr
 export default async function DeliveriesPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ failed?: string | string[] }> }) {
   const staff = await requireStaff();
   const open = await openProperty(staff);
+  const when = (iso: string | null) => (iso ? formatInstant(iso, open.propertyTimezone, { seconds: true }) : "—");
   const { id } = await params;
   if (!WebhookEndpointIdSchema.safeParse(id).success) notFound();
   const failedOnly = (await searchParams).failed === "1";

@@ -7,16 +7,16 @@ import { isId } from "@/lib/ids";
 import { WebhookEndpointIdSchema } from "@/lib/schemas/webhooks";
 import { getWebhookEndpoint } from "@/lib/webhooks/find-webhook-endpoints";
 import { listAttempts } from "@/lib/webhooks/list-deliveries";
+import { formatInstant } from "@/lib/dates/format-instant";
 import { openProperty, requireStaff } from "../../../../../../_lib/panel-session";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
-
-const when = (date: Date | null) => (date ? date.toISOString().replace("T", " ").slice(0, 23) + " UTC" : "—");
 
 /** One delivery: what was sent, and each attempt (time, status, duration, error, the answer's first 1 KB as text). */
 export default async function DeliveryPage({ params }: { params: Promise<{ id: string; deliveryId: string }> }) {
   const staff = await requireStaff();
   const open = await openProperty(staff);
+  const when = (date: Date | null) => (date ? formatInstant(date, open.propertyTimezone, { seconds: true }) : "—");
   const { id, deliveryId } = await params;
   if (!WebhookEndpointIdSchema.safeParse(id).success || !isId("whd", deliveryId)) notFound();
   const db = getDb();
