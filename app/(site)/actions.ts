@@ -30,9 +30,10 @@ const BookForm = z.object({
 });
 
 /**
- * Book: one attempt of the guest details form, with the Idempotency-Key the form was rendered
- * with. Reused on every retry of this form, so a double click, a resubmit or a retry after the
- * API was unreachable makes one booking. Success goes to the confirmation page.
+ * Book: one attempt of the guest details form, with the key the form was rendered with. The
+ * booking's Idempotency-Key is that key and the guest (bookingAttemptKey): a double click, a
+ * resubmit or a retry after the API was unreachable makes one booking, and the same form for
+ * another guest (Back, then a second room) makes another. Success goes to the confirmation page.
  */
 export async function bookAction(previous: BookState, form: FormData): Promise<BookState> {
   const parsed = BookForm.safeParse(Object.fromEntries(form));
@@ -53,8 +54,9 @@ export async function bookAction(previous: BookState, form: FormData): Promise<B
     case "sold_out":
       return { ...state, soldOut: { message: outcome.message, alternatives: outcome.alternatives } };
     case "unreachable":
-    case "refused":
       return { ...state, error: outcome.message };
+    case "refused":
+      return { ...state, error: outcome.message, ...(outcome.formUsed ? { formUsed: true } : {}) };
   }
 }
 

@@ -9,6 +9,8 @@ export type BookState = {
   fieldErrors?: Record<string, string>;
   /** A refusal, or the API not answering (then pressing Book again is safe, and the message says so). */
   error?: string;
+  /** The form already booked another stay: the error comes with links to Find your booking and a new search. */
+  formUsed?: boolean;
   soldOut?: { message: string; alternatives: AvailabilityView["roomTypes"] };
 };
 

@@ -3,16 +3,17 @@
 import { useActionState } from "react";
 import { Field } from "./field";
 import type { BookState } from "./form-states";
+import { searchHref } from "./format";
 import { RoomOffer } from "./room-offers";
 
 type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: number; nights: number };
 
 /**
- * The guest's details and Book. The Idempotency-Key was made when the form was rendered and
- * travels with every submission of it (the action hands it back with any error), so pressing
- * Book twice, resubmitting or retrying books once.
+ * The guest's details and Book. The form's key was made when the form was rendered and travels
+ * with every submission of it (the action hands it back with any error); with the guest it is
+ * the booking's Idempotency-Key, so pressing Book twice, resubmitting or retrying books once.
  */
-export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath, hotelSendsEmail = true }: { action: (state: BookState, form: FormData) => Promise<BookState>; stay: Stay; idempotencyKey: string; bookPath?: string; hotelSendsEmail?: boolean }) {
+export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath, searchPath, findPath = "/find", hotelSendsEmail = true }: { action: (state: BookState, form: FormData) => Promise<BookState>; stay: Stay; idempotencyKey: string; bookPath?: string; searchPath?: string; findPath?: string; hotelSendsEmail?: boolean }) {
   const [state, formAction, pending] = useActionState(action, { idempotencyKey, values: { firstName: "", lastName: "", email: "" } });
   const errors = state.fieldErrors ?? {};
   const stayErrors = Object.entries(errors).filter(([field]) => !field.startsWith("guest."));
@@ -40,6 +41,12 @@ export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath, hotel
         {(state.error || stayErrors.length > 0) && (
           <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
             {state.error && <p>{state.error}</p>}
+            {state.formUsed && (
+              <p className="mt-2 flex flex-wrap gap-x-4">
+                <a className="font-medium underline" href={findPath}>Find your booking</a>
+                <a className="font-medium underline" href={searchHref(stay, searchPath)}>Start a new search</a>
+              </p>
+            )}
             {stayErrors.map(([field, message]) => (<p key={field}>{message}</p>))}
           </div>
         )}

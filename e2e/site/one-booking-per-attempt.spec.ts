@@ -18,6 +18,30 @@ test("double-clicking Book, then sending the same form again, make exactly one b
   expect(await bookingsOf(request, stay.checkin, guest.email)).toHaveLength(1);
 });
 
+test("Back, then Book for another guest, books a second room; the first guest's details again show the first booking", async ({ page, request }) => {
+  const stay = await stayAt(request, 415, 1);
+  const first = newGuest("Gil");
+  const second = newGuest("Hana");
+  await chooseRoom(page, stay, 1, "Double Room");
+  const reference = async () => (await page.getByTestId("booking-reference").textContent())!.trim();
+  const bookAs = async (guest: { firstName: string; lastName: string; email: string }) => {
+    await fillGuest(page, guest);
+    await page.getByRole("button", { name: "Book" }).click();
+    await expect(page.getByRole("heading", { name: "Your booking is confirmed" })).toBeVisible();
+    return reference();
+  };
+  const firstReference = await bookAs(first);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+  const secondReference = await bookAs(second);
+  expect(secondReference).not.toBe(firstReference);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+  expect(await bookAs(first)).toBe(firstReference);
+  expect(await bookingsOf(request, stay.checkin, first.email)).toHaveLength(1);
+  expect(await bookingsOf(request, stay.checkin, second.email)).toHaveLength(1);
+});
+
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -54,6 +78,28 @@ test.describe("with JavaScript off", () => {
     expect(again.ok()).toBe(true);
     expect(again.url()).toBe(page.url()); // the same confirmation page, so the same booking
     expect(await bookingsOf(request, stay.checkin, guest.email)).toHaveLength(1);
+  });
+
+  test("a form that already booked another stay says so, with links to Find your booking and a new search", async ({ page, request }) => {
+    const stay = await stayAt(request, 427, 1);
+    const guest = newGuest("Ines");
+    await chooseRoom(page, stay, 1, "Single Room");
+    const bookPage = page.url();
+    await fillGuest(page, guest);
+    const key = await page.locator('input[name="idempotencyKey"]').inputValue();
+    await page.getByRole("button", { name: "Book" }).click();
+    await expect(page.getByRole("heading", { name: "Your booking is confirmed" })).toBeVisible();
+
+    // The same form and guest for another night (its hidden stay fields changed): the API refuses the reused key.
+    const later = await stayAt(request, 428, 1);
+    await page.goto(bookPage.replace(stay.checkin, later.checkin).replace(stay.checkout, later.checkout));
+    await page.locator('input[name="idempotencyKey"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), key);
+    await fillGuest(page, guest);
+    await page.getByRole("button", { name: "Book" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("This form was already used to book another stay.");
+    await expect(alert.getByRole("link", { name: "Find your booking" })).toHaveAttribute("href", "/find");
+    await expect(alert.getByRole("link", { name: "Start a new search" })).toHaveAttribute("href", `/search?checkin=${later.checkin}&checkout=${later.checkout}&adults=1`);
   });
 
   test("guest details are checked beside each field; what was typed and the attempt's Idempotency-Key are kept", async ({ page, request }) => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { AvailabilityView } from "@/lib/schemas/availability";
@@ -8,25 +9,38 @@ export type BookOutcome =
   | { kind: "booked"; booking: BookingView; replayed: boolean }
   | { kind: "invalid"; fieldErrors: Record<string, string> }
   | { kind: "sold_out"; message: string; alternatives: AvailabilityView["roomTypes"] }
-  | { kind: "refused"; message: string }
+  /** formUsed: the form already booked another stay; the guest's way on is Find your booking or a new search. */
+  | { kind: "refused"; message: string; formUsed?: boolean }
   | { kind: "unreachable"; message: string };
 
 const REFUSALS: Record<string, string> = {
   occupancy_exceeded: "That room does not hold that many adults. Choose a larger room, or book two rooms.",
   unknown_room_type: "That room type is no longer offered. Choose another room.",
-  idempotency_key_reused: "This form was already used to make a booking with other details. Find your booking, or start a new search to book again.",
+  idempotency_key_reused: "This form was already used to book another stay. Find your booking, or start a new search to book again.",
   idempotency_key_in_use: "Your booking is still being made. Press Book again in a moment: you will not be booked twice.",
   rate_limited: "We are very busy just now. Please try again in a minute: pressing Book again will not book twice.",
 };
 
 /**
- * One booking attempt by a guest, through the partner API with the attempt's Idempotency-Key:
- * a double click, a resubmitted form or a retry after "unreachable" all make one booking.
+ * The Idempotency-Key of one booking: the form's key (made when the form was rendered) and the
+ * guest it is for. The same form sent again with the same guest (a double click, a resubmit, a
+ * retry after "unreachable", Back and Book) replays that booking; the same form with another
+ * guest (Back, then a second room for the group under another name) is a booking of its own.
+ */
+export function bookingAttemptKey(formKey: string, guest: CreateBookingInput["guest"]): string {
+  // The guest exactly as sent: details the API would store differently must not share a key.
+  const who = JSON.stringify([guest.firstName, guest.lastName, guest.email]);
+  return `${formKey}.${createHash("sha256").update(who).digest("base64url").slice(0, 22)}`;
+}
+
+/**
+ * One booking attempt by a guest, through the partner API with the attempt's Idempotency-Key
+ * (bookingAttemptKey): the same form and guest make one booking however often they are sent.
  * When the room sold out since the search, the other rooms still free for the stay come back.
  */
-export async function bookStay(client: PartnerClient, input: CreateBookingInput, idempotencyKey: string): Promise<BookOutcome> {
+export async function bookStay(client: PartnerClient, input: CreateBookingInput, formKey: string): Promise<BookOutcome> {
   try {
-    const { booking, replayed } = await client.createBooking(input, idempotencyKey);
+    const { booking, replayed } = await client.createBooking(input, bookingAttemptKey(formKey, input.guest));
     return { kind: "booked", booking, replayed };
   } catch (error) {
     if (error instanceof PartnerApiUnreachable) return { kind: "unreachable", message: BOOKING_UNREACHABLE_MESSAGE };
@@ -36,7 +50,9 @@ export async function bookStay(client: PartnerClient, input: CreateBookingInput,
       return { kind: "sold_out", message: "Sorry, that room was just booked by someone else and is no longer free for your dates.", alternatives };
     }
     if (isPartnerApiError(error, "validation_failed")) return { kind: "invalid", fieldErrors: fieldErrorsOf(error) };
-    if (isPartnerApiError(error) && REFUSALS[error.code]) return { kind: "refused", message: REFUSALS[error.code]! };
+    if (isPartnerApiError(error) && REFUSALS[error.code]) {
+      return { kind: "refused", message: REFUSALS[error.code]!, ...(error.code === "idempotency_key_reused" ? { formUsed: true } : {}) };
+    }
     throw error;
   }
 }

@@ -102,6 +102,30 @@ describe("booking a stay from the site", () => {
     expect(await bookingsOf(guest.email)).toHaveLength(1);
   });
 
+  it("books a second room from the same form for another guest (Back, then Book again), and replays the first for the first guest", async () => {
+    const stay = { roomTypeId: double().id, ...stayAt(35, 1), adults: 1 };
+    const first = { ...GUEST, email: "group.first@example.com" };
+    const second = { firstName: "Rui", lastName: "Costa", email: "group.second@example.com" };
+    const one = await bookStay(client, { ...stay, guest: first }, "attempt-group");
+    const two = await bookStay(client, { ...stay, guest: second }, "attempt-group");
+    const oneAgain = await bookStay(client, { ...stay, guest: { ...first } }, "attempt-group");
+    expect(one).toMatchObject({ kind: "booked", replayed: false });
+    expect(two).toMatchObject({ kind: "booked", replayed: false });
+    expect(oneAgain).toMatchObject({ kind: "booked", replayed: true });
+    const id = (outcome: typeof one) => (outcome.kind === "booked" ? outcome.booking.id : outcome.kind);
+    expect(id(two)).not.toBe(id(one));
+    expect(id(oneAgain)).toBe(id(one));
+    expect(await bookingsOf(first.email)).toHaveLength(1);
+    expect(await bookingsOf(second.email)).toHaveLength(1);
+  });
+
+  it("says where to go on when the form already booked another stay for this guest", async () => {
+    const guest = { ...GUEST, email: "form.used@example.com" };
+    expect(await bookStay(client, { roomTypeId: double().id, ...stayAt(36, 1), adults: 1, guest }, "attempt-used")).toMatchObject({ kind: "booked" });
+    const other = await bookStay(client, { roomTypeId: double().id, ...stayAt(37, 1), adults: 1, guest }, "attempt-used");
+    expect(other).toEqual({ kind: "refused", formUsed: true, message: expect.stringContaining("Find your booking") });
+  });
+
   it("says when the room sold out since the search, and offers the rooms still free", async () => {
     const stay = stayAt(40, 1);
     await setRates(database().db, { roomTypeId: double().id, from: stay.checkin, to: stay.checkin, rooms: 0 });
