@@ -21,7 +21,22 @@ test("a guest searches, chooses, books, sees the confirmation, manages and cance
   const double = offers.filter({ hasText: "Double Room" });
   await expect(double).toContainText("Sleeps up to 2 adults");
   await double.getByText("Price of each night").click();
-  await expect(double.getByRole("listitem")).toHaveCount(3);
+  const nights = double.getByRole("table", { name: "Price of each night" });
+  await expect(nights.getByRole("row")).toHaveCount(4); // a header, then one night a row
+  // Each night's date and amount apart on one line, the amounts' right edges in one column.
+  const layout = await nights.locator("tbody tr").evaluateAll((rows) =>
+    rows.map((row) => {
+      const [date, amount] = [...row.querySelectorAll("td")].map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return range.getBoundingClientRect();
+      });
+      return { gap: amount!.left - date!.right, sameLine: Math.abs(amount!.top - date!.top) < 2, right: Math.round(amount!.right) };
+    }),
+  );
+  for (const night of layout) expect(night).toMatchObject({ sameLine: true, gap: expect.any(Number) });
+  expect(Math.min(...layout.map((n) => n.gap))).toBeGreaterThanOrEqual(16);
+  expect(new Set(layout.map((n) => n.right)).size).toBe(1);
   await snap(page, "2-results");
 
   await double.getByRole("link", { name: "Choose Double Room" }).click();
