@@ -72,6 +72,11 @@ export async function seedDemoBookings(
   const madeBookings = await inBatches(plan, (booking) => seedBooking(db, options.property, booking));
   const cancellations = plan.flatMap((booking, i) => (booking.cancel ? [{ id: madeBookings[i]!.id, ...booking.cancel }] : []));
   await inBatches(cancellations, (c) => cancelBooking(db, { property: options.property, bookingId: c.id, reason: c.reason, clock: fixedClock(c.at) }));
+  // The keys were "used" to make their bookings, as the API would have recorded it.
+  await db.$executeRaw`
+    UPDATE api_keys k SET last_used_at = made.last
+    FROM (SELECT api_key_id, max(created_at) AS last FROM bookings WHERE property_id = ${options.property.id} AND api_key_id IS NOT NULL GROUP BY api_key_id) made
+    WHERE k.id = made.api_key_id AND (k.last_used_at IS NULL OR k.last_used_at < made.last)`;
   return { made: plan.length, cancelled: cancellations.length };
 }
 

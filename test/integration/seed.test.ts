@@ -133,6 +133,13 @@ describe("demo bookings", () => {
       SELECT DISTINCT k.label FROM bookings b LEFT JOIN api_keys k ON k.id = b.api_key_id WHERE b.property_id = ${harbour.id}`;
     expect(channels.map((c) => c.label).sort()).toEqual(["CityHop app", "Demo key", "Wanderly travel site", null]);
 
+    // A key that made bookings was used: its last use is its latest booking (the panel said "never").
+    const keys = await db.$queryRaw<{ label: string; last_used_at: Date | null; last_booking: Date | null }[]>`
+      SELECT k.label, k.last_used_at, max(b.created_at) AS last_booking
+      FROM api_keys k LEFT JOIN bookings b ON b.api_key_id = k.id GROUP BY k.id`;
+    expect(keys.filter((k) => k.last_booking).length).toBeGreaterThanOrEqual(3);
+    for (const k of keys) expect(k.last_used_at, k.label).toEqual(k.last_booking);
+
     const before = await db.booking.count();
     expect(await seedDemo(db)).toEqual([]);
     expect(await db.booking.count()).toBe(before);
