@@ -10,6 +10,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
+  // e2e/dev: what only the development server has (playwright.dev.config.ts runs them).
+  testIgnore: ["dev/**"],
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),

@@ -41,7 +41,7 @@ export function OverviewOccupancyChart({ nights, id }: { nights: OccupancyNight[
       className="h-auto w-full max-w-3xl"
       data-testid="occupancy-chart"
     >
-      <title id={`${id}-title`}>Occupancy of the next {nights.length} nights</title>
+      <title id={`${id}-title`}>{`Occupancy of the next ${nights.length} nights`}</title>
       <desc id={`${id}-desc`}>{describeOccupancy(nights)}</desc>
       {[0, 0.5, 1].map((share) => (
         <g key={share}>

@@ -16,9 +16,13 @@ import { waitUntilServing } from "../lib/wait-until-serving";
  * on the same database and Redis, listens on E2E_PORT + 1 (its URL in .data/e2e/instances.json)
  * for the tests that prove several instances share limits, keys and bookings. Both run the
  * queue worker; guest e-mails go to an SMTP server of this run (.data/e2e/mail/*.eml).
+ *
+ * With E2E_DEV=1 (playwright.dev.config.ts) it serves the app as `npm run dev` does instead:
+ * one `next dev` on E2E_PORT, no SMTP server (guest e-mails go to the dev mailbox), no build.
  */
 const root = resolve(import.meta.dirname, "..", "..");
 const port = Number(process.env.E2E_PORT ?? 3100);
+const dev = process.env.E2E_DEV === "1";
 export const E2E_STATE_FILE = join(root, ".data", "e2e", "local-state.json");
 const say = (line: string) => console.error(`[e2e] ${line}`);
 
@@ -49,7 +53,7 @@ async function main() {
     PARTNER_API_KEY: state.demo.partnerApiKey,
     PARTNER_API_BASE_URL: `http://127.0.0.1:${port}/partner/v1`,
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: smtp.url,
+    ...(dev ? {} : { SMTP_URL: smtp.url }),
     MAIL_FROM: "Room Booking e2e <bookings@e2e.test>",
     // The tests' webhook receivers listen on 127.0.0.1, and wait seconds, not hours, for retries.
     WEBHOOK_ALLOW_PRIVATE_URLS: "1",
@@ -58,7 +62,7 @@ async function main() {
     ...(process.env.REDIS_URL ? { RATE_LIMIT_PREFIX: `rb-e2e:${runId}` } : { RATE_LIMIT_BACKEND: "memory" }),
   };
   const next = join(root, "node_modules", ".bin", "next");
-  if (process.env.E2E_SKIP_BUILD !== "1") {
+  if (!dev && process.env.E2E_SKIP_BUILD !== "1") {
     say("building the app (next build) ...");
     const build = spawnSync(next, ["build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...env, NODE_ENV: "production" } });
     if (build.status !== 0) throw new Error("next build failed");
@@ -67,7 +71,8 @@ async function main() {
   let stopping = false;
   const shutdown = async (exitCode = 0) => {
     stopping = true;
-    for (const instance of instances) instance.kill("SIGTERM");
+    // Each server leads a process group of its own (next dev has children): end the whole group.
+    for (const instance of instances) if (instance.pid) process.kill(-instance.pid, "SIGTERM");
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => say(`cleanup: ${String(error)}`));
     process.exit(exitCode);
   };
@@ -75,8 +80,10 @@ async function main() {
   process.on("SIGINT", () => void shutdown());
   // One after the other: Playwright waits for the second's health (playwright.config.ts), so
   // the first tests do not share the two cores with two servers still starting.
-  for (const instancePort of [port, port + 1]) {
-    const instance = spawn(next, ["start", "--port", String(instancePort), "--hostname", "127.0.0.1"], { cwd: root, stdio: "inherit", env });
+  const ports = dev ? [port] : [port, port + 1];
+  for (const instancePort of ports) {
+    const args = [dev ? "dev" : "start", "--port", String(instancePort), "--hostname", "127.0.0.1"];
+    const instance = spawn(next, args, { cwd: root, stdio: "inherit", detached: true, env: dev ? { ...env, NODE_ENV: "development" } : env });
     instances.push(instance);
     instance.on("exit", (code) => {
       if (!stopping && code !== null && code !== 0) say(`next start exited with ${code}`);
@@ -88,7 +95,7 @@ async function main() {
       await shutdown(1);
     }
   }
-  writeFileSync(join(dirname(E2E_STATE_FILE), "instances.json"), JSON.stringify({ urls: [port, port + 1].map((p) => `http://127.0.0.1:${p}`) }));
+  writeFileSync(join(dirname(E2E_STATE_FILE), "instances.json"), JSON.stringify({ urls: ports.map((p) => `http://127.0.0.1:${p}`) }));
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { ensureRedis, type TestRedis } from "./ensure-redis";
 
 /**
  * npm test: lint, type check, unit and integration tests (vitest), end-to-end tests
- * (Playwright), then the production-only install (check-production-install.ts). Gets what
+ * (Playwright: the production build, then the development server), then the production-only install (check-production-install.ts). Gets what
  * it needs by itself: a Chromium, a PostgreSQL (DATABASE_URL, else embedded: see
  * test/support) and a Redis (REDIS_URL, else a private redis-server).
  * Every step runs even when an earlier one fails; the exit code says whether all passed.
@@ -26,6 +26,8 @@ const steps: Step[] = [
     args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "vitest.json")}`],
   },
   { name: "end-to-end tests (playwright)", command: bin("playwright"), args: ["test"] },
+  // The development server (next dev): every page's console, and the dev mailbox.
+  { name: "end-to-end tests, development server", command: bin("playwright"), args: ["test", "-c", "playwright.dev.config.ts"] },
   // After the end-to-end step, which has just built the app into .next: one test.
   {
     name: "production-only install",
@@ -43,8 +45,8 @@ function counts(): { passed: number; failed: number } {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
   }
-  const e2e = join(reports, "e2e.json");
-  if (existsSync(e2e)) {
+  for (const e2e of [join(reports, "e2e.json"), join(reports, "e2e-dev.json")]) {
+    if (!existsSync(e2e)) continue;
     const stats = JSON.parse(readFileSync(e2e, "utf8")).stats ?? {};
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     failed += stats.unexpected ?? 0;

@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { newId } from "@/lib/ids";
+import { DEV_MAILBOX_DIR, listDevMailbox } from "@/lib/mail/dev-mailbox";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { createSecretBox } from "@/lib/webhooks/secret-box";
+import { seedProperty } from "@/prisma/factories";
+import { e2eDb } from "./support/db";
+import { collectPageErrors } from "./support/page-errors";
+import { newStaff, signIn } from "./support/panel";
+import { addDays } from "./support/partner-api";
+import { chooseRoom, fillGuest, newGuest, stayAt } from "./support/site";
+
+/**
+ * No page logs a console error, throws, or loads something that fails. Run against the
+ * production build (playwright.config.ts) and the development server (playwright.dev.config.ts),
+ * where React reports hydration mismatches that a production build only hints at.
+ */
+type Ids = { booking: string; endpoint: string; delivery: string; confirmation: string; manage: string; message?: string };
+
+/** Every page of the app (app/**\/page.tsx) and the address that shows it; a new page fails the first test until it is listed. */
+const PAGES: Record<string, (ids: Ids) => string | null> = {
+  "(site)/page.tsx": () => "/",
+  "(site)/search/page.tsx": () => null, // visited on the way to a booking (below)
+  "(site)/book/page.tsx": () => null, // likewise
+  "(site)/confirmation/[token]/page.tsx": (ids) => `/confirmation/${ids.confirmation}`,
+  "(site)/manage/[token]/page.tsx": (ids) => `/manage/${ids.manage}`,
+  "(site)/find/page.tsx": () => "/find",
+  "(panel)/login/page.tsx": () => "/login",
+  "(panel)/(signed-in)/overview/page.tsx": () => "/overview",
+  "(panel)/(signed-in)/bookings/page.tsx": () => "/bookings",
+  "(panel)/(signed-in)/bookings/[id]/page.tsx": (ids) => `/bookings/${ids.booking}`,
+  "(panel)/(signed-in)/rooms/page.tsx": () => "/rooms",
+  "(panel)/(signed-in)/rates/page.tsx": () => "/rates",
+  "(panel)/(signed-in)/account/page.tsx": () => "/account",
+  "(panel)/(signed-in)/settings/api-keys/page.tsx": () => "/settings/api-keys",
+  "(panel)/(signed-in)/settings/webhooks/page.tsx": () => "/settings/webhooks",
+  "(panel)/(signed-in)/settings/webhooks/[id]/page.tsx": (ids) => `/settings/webhooks/${ids.endpoint}`,
+  "(panel)/(signed-in)/settings/webhooks/[id]/deliveries/[deliveryId]/page.tsx": (ids) => `/settings/webhooks/${ids.endpoint}/deliveries/${ids.delivery}`,
+  "docs/errors/page.tsx": () => "/docs/errors",
+  // Development only (a production build answers 404, asserted in e2e/panel/webhooks.spec.ts).
+  "dev/mailbox/page.tsx": (ids) => (ids.message ? "/dev/mailbox" : null),
+  "dev/mailbox/[id]/page.tsx": (ids) => (ids.message ? `/dev/mailbox/${ids.message}` : null),
+};
+/** Served by route handlers, not pages, and read by people all the same. */
+const OTHER_PAGES = ["/docs"];
+
+function pageFiles(dir = join(process.cwd(), "app")): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? pageFiles(join(dir, entry.name)) : entry.name === "page.tsx" ? [relative(join(process.cwd(), "app"), join(dir, entry.name)).split(sep).join("/")] : [],
+  );
+}
+
+test("the sweep below lists every page of the app", () => {
+  expect(Object.keys(PAGES).sort()).toEqual(pageFiles().sort());
+});
+
+test("no page of the site, the panel or the docs logs a console error, throws, or fails to load a resource", async ({ page, request }) => {
+  const development = test.info().project.name.endsWith("-dev");
+  const errors = collectPageErrors(page);
+  const seen: Record<string, string[]> = {};
+  const visit = async (path: string) => {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    seen[path] = errors.take();
+  };
+
+  // The guest site, through a booking: home, search, book, confirmation.
+  const stay = await stayAt(request, 500 + Math.floor(Math.random() * 200), 2);
+  await chooseRoom(page, stay, 2, "Double Room");
+  const guest = newGuest();
+  await fillGuest(page, guest);
+  await page.getByRole("button", { name: "Book" }).click();
+  await expect(page).toHaveURL(/\/confirmation\//, { timeout: 60_000 }); // next dev compiles the page on its first visit
+  await page.waitForLoadState("networkidle");
+  seen["/ → search → book → confirmation"] = errors.take();
+  const confirmation = new URL(page.url()).pathname.split("/").pop()!;
+  const manage = (await page.getByRole("link", { name: "Manage your booking" }).getAttribute("href"))!.split("/").pop()!;
+
+  // A hotel of the test's own for the panel, with a booking and a webhook endpoint that has a delivery.
+  const { property, roomTypes } = await seedProperty(e2eDb(), { name: "Sweep Hotel" });
+  const checkin = addDays(new Date().toISOString().slice(0, 10), 20);
+  const { booking } = await createBooking(e2eDb(), {
+    property,
+    apiKeyId: null,
+    input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: { firstName: "Sweep", lastName: "Guest", email: "sweep.guest@example.com" } },
+  });
+  const endpoint = await createWebhookEndpoint(e2eDb(), {
+    propertyId: property.id,
+    endpoint: { url: "https://receiver.example.com/hooks" },
+    actor: { label: "e2e" },
+    allowPrivateUrls: false,
+    secretBox: createSecretBox(randomBytes(32).toString("hex")),
+  });
+  const delivery = newId("whd");
+  await e2eDb().webhookDelivery.create({
+    data: { id: delivery, endpointId: endpoint.id, eventId: newId("evt"), eventType: "webhook.test", payload: "{}", status: "failed", attempts: 1, lastError: "connection refused" },
+  });
+  // In development the guest's confirmation e-mail lands in the dev mailbox (the worker sends it in a moment).
+  const inMailbox = async () => (await listDevMailbox(DEV_MAILBOX_DIR, 100)).find((mail) => mail.to.includes(guest.email))?.id;
+  if (development) await expect.poll(inMailbox, { timeout: 30_000 }).toBeTruthy();
+  const message = development ? await inMailbox() : undefined;
+  const ids: Ids = { booking: booking.id, endpoint: endpoint.id, delivery, confirmation, manage, ...(message ? { message } : {}) };
+
+  const addresses = Object.values(PAGES).map((address) => address(ids)).filter((address): address is string => address !== null);
+  const [publicPages, panelPages] = [addresses.filter((a) => !isPanel(a)), addresses.filter(isPanel)];
+  for (const path of [...publicPages, ...OTHER_PAGES]) await visit(path);
+  const { email, password } = await newStaff(property.slug, "admin");
+  await signIn(page, email, password);
+  seen["sign-in"] = errors.take();
+  for (const path of panelPages) await visit(path);
+
+  expect(Object.fromEntries(Object.entries(seen).filter(([, lines]) => lines.length > 0))).toEqual({});
+});
+
+function isPanel(path: string): boolean {
+  return /^\/(overview|bookings|rooms|rates|account|settings)(\/|$)/.test(path);
+}
