@@ -48,7 +48,7 @@ if (tsxInstalled()) {
 } else {
   console.error(
     `${tool.bundle} is missing and tsx (a dev dependency) is not installed: run npm run build first ` +
-      "(with dev dependencies installed; see README, Running in production).",
+      "(with dev dependencies installed; see docs/production.md).",
   );
   process.exit(1);
 }

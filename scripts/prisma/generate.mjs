@@ -11,7 +11,7 @@ const stub = join(root, "node_modules", ".prisma-schema-engine-stub");
 if (!existsSync(stub)) {
   writeFileSync(
     stub,
-    '#!/bin/sh\necho "The native Prisma schema engine is not used in this project: run npm run db:migrate (see README)." >&2\nexit 1\n',
+    '#!/bin/sh\necho "The native Prisma schema engine is not used in this project: run npm run db:migrate (see docs/database.md)." >&2\nexit 1\n',
   );
   chmodSync(stub, 0o755);
 }

@@ -10,7 +10,7 @@ import { createThrowAwayDatabase } from "../db/throw-away-database";
 import { freePort } from "../lib/ports";
 
 /**
- * The README's production path, on a copy of this working tree: the built app (.next, as the
+ * The production path of docs/production.md, on a copy of this working tree: the built app (.next, as the
  * end-to-end step left it) and the command bundles (scripts/build/cli.mjs, the second half of
  * `npm run build`), then `npm prune --omit=dev`, then on a fresh database of its own:
  * `npm run db:migrate`, `npm run db:status`, `npm run admin -- property create|list, key
