@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { MailPreviewFrame } from "@/components/dev-mailbox/mail-preview-frame";
 import { DEV_MAILBOX_DIR, readDevMailboxMessage } from "@/lib/mail/dev-mailbox";
+import { htmlForPreview, textWithLinks } from "@/lib/mail/mail-preview";
 
 export const metadata: Metadata = { title: "Development mailbox", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 /**
- * One message of the development mailbox: its headers, the text part, and the HTML part in a
- * sandboxed frame (no scripts, no same-origin, no forms). Answers 404 in production.
+ * One message of the development mailbox: its headers, the HTML part in a sandboxed frame as
+ * tall as the message (no scripts, no forms; links open in a new tab), and the text part with
+ * its addresses clickable. Answers 404 in production.
  */
 export default async function DevMailboxMessagePage({ params }: { params: Promise<{ id: string }> }) {
   if (process.env.NODE_ENV === "production") notFound();
@@ -32,11 +35,15 @@ export default async function DevMailboxMessagePage({ params }: { params: Promis
       </dl>
       <section aria-labelledby="html-part" className="space-y-2">
         <h2 id="html-part" className="text-lg font-semibold">HTML part</h2>
-        <iframe sandbox="" srcDoc={message.html} title="HTML part of the message" className="h-[32rem] w-full rounded border border-stone-300 bg-white" />
+        <MailPreviewFrame html={htmlForPreview(message.html)} title="HTML part of the message" />
       </section>
       <section aria-labelledby="text-part" className="space-y-2">
         <h2 id="text-part" className="text-lg font-semibold">Text part</h2>
-        <pre tabIndex={0} className="overflow-auto rounded bg-white p-4 text-sm whitespace-pre-wrap ring-1 ring-stone-200">{message.text}</pre>
+        <pre tabIndex={0} className="overflow-auto rounded bg-white p-4 text-sm whitespace-pre-wrap ring-1 ring-stone-200">
+          {textWithLinks(message.text).map((piece, i) =>
+            "url" in piece ? (<a key={i} href={piece.url} target="_blank" rel="noopener" className="text-brand-700 underline">{piece.url}</a>) : piece.text,
+          )}
+        </pre>
       </section>
     </main>
   );

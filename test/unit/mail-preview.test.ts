@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { htmlForPreview, textWithLinks } from "@/lib/mail/mail-preview";
+
+describe("the dev mailbox's preview of a message", () => {
+  it("opens the HTML part's links in a new tab", () => {
+    expect(htmlForPreview('<!doctype html><html><head lang="en"><title>x</title></head><body><a href="/m">m</a></body></html>')).toBe(
+      '<!doctype html><html><head lang="en"><base target="_blank"><title>x</title></head><body><a href="/m">m</a></body></html>',
+    );
+    expect(htmlForPreview("<p><a href='/m'>m</a></p>")).toBe('<base target="_blank"><p><a href=\'/m\'>m</a></p>');
+    expect(htmlForPreview("<HEAD><title>x</title></HEAD>")).toBe('<HEAD><base target="_blank"><title>x</title></HEAD>');
+  });
+
+  it("makes the text part's web addresses links, leaving sentence punctuation outside them", () => {
+    expect(textWithLinks("Manage it: http://localhost:3000/manage/abc.def_1-2.\nThanks (see https://hotel.example/faq).")).toEqual([
+      { text: "Manage it: " },
+      { url: "http://localhost:3000/manage/abc.def_1-2" },
+      { text: ".\nThanks (see " },
+      { url: "https://hotel.example/faq" },
+      { text: ")." },
+    ]);
+    expect(textWithLinks("no address here")).toEqual([{ text: "no address here" }]);
+    expect(textWithLinks("https://a.example/x?y=1&z=2")).toEqual([{ url: "https://a.example/x?y=1&z=2" }]);
+    expect(textWithLinks("")).toEqual([]);
+  });
+});
