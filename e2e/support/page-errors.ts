@@ -7,7 +7,8 @@ import type { Page } from "@playwright/test";
 export function collectPageErrors(page: Page): { take: () => string[] } {
   let errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    // The location names what failed to load (favicon requests, say, have no response event).
+    if (message.type() === "error") errors.push(`console: ${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
   page.on("response", (response) => {
