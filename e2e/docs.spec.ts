@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { collectPageProblems } from "./support/page-problems";
 
 test("/docs renders the API reference from our own bundle, with no request leaving this server", async ({ page }) => {
   // Several megabytes of the reference's script to parse and render: on two busy cores (CI, two workers) it has taken over 30 s.
@@ -15,6 +16,20 @@ test("/docs renders the API reference from our own bundle, with no request leavi
   await expect(page.getByText("Book a room").first()).toBeVisible();
   await page.screenshot({ path: "test-results/docs.png" });
   expect(outside).toEqual([]);
+});
+
+test("/docs loads with no error, and its API key field says where a key comes from", async ({ page }) => {
+  test.slow();
+  const problems = collectPageProblems(page);
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { name: "Room Booking Partner API" }).first()).toBeVisible({ timeout: 15_000 });
+  // The reference's own default looks like a key already filled in (base64 of a joke).
+  const keyField = page.getByRole("textbox", { name: "Value" }).first();
+  await expect(keyField).toBeVisible();
+  await expect(keyField).toHaveValue("");
+  await expect(keyField).toHaveAttribute("placeholder", "rbp_… from Settings › API Keys");
+  await page.waitForLoadState("networkidle");
+  expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedResponses: [] });
 });
 
 test("/docs/errors lists every error code with what to do", async ({ page }) => {

@@ -1,6 +1,8 @@
 /**
  * The interactive API reference, rendered in the browser by Scalar from
  * /partner/v1/openapi.json (getting started, every endpoint with a curl example, errors).
+ * This page is not rendered by Next, so it names the site's icon itself (app/icon.svg);
+ * without it the browser asks for /favicon.ico, which the site does not have.
  */
 const CONFIGURATION = {
   theme: "default",
@@ -9,7 +11,6 @@ const CONFIGURATION = {
   hideClientButton: true,
   showDeveloperTools: "never",
   agent: { disabled: true },
-  mcp: { disabled: true },
   telemetry: false,
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
   metaData: { title: "Room Booking Partner API" },
@@ -21,6 +22,7 @@ const PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Room Booking Partner API</title>
+    <link rel="icon" href="/icon.svg" type="image/svg+xml" />
     <style>body { margin: 0; font-family: system-ui, sans-serif; } .errors-link { position: fixed; right: 1rem; bottom: 1rem; z-index: 10; background: #0e3646; color: #fff; padding: .5rem .9rem; border-radius: 999px; text-decoration: none; font-size: .9rem; }</style>
   </head>
   <body>
