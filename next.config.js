@@ -35,9 +35,13 @@ const nextConfig = {
   allowedDevOrigins: ["127.0.0.1"],
   // Server-only packages that must not be bundled (native bindings, worker threads).
   serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "graphile-worker", "nodemailer"],
+  // Browsers ask for /favicon.ico wherever a response names no icon (JSON, /docs' own HTML): the site's icon.
+  async redirects() {
+    return [{ source: "/favicon.ico", destination: "/icon.svg", permanent: true }];
+  },
   async headers() {
-    const panel = ["/login", "/settings/:path*", "/bookings/:path*", "/bookings", "/account", "/dev/:path*"];
-    const site = ["/", "/search", "/book", "/find", "/confirmation/:path*", "/manage/:path*"];
+    const panel = ["/login", "/overview", "/rooms", "/rates", "/settings/:path*", "/bookings/:path*", "/bookings", "/account", "/dev/:path*"];
+    const site = ["/", "/search", "/book", "/find", "/confirmation/:path*", "/manage/:path*", "/docs/errors"];
     return [...panel, ...site].map((source) => ({ source, headers: PAGE_SECURITY_HEADERS }));
   },
 };

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { collectPageProblems } from "./support/page-problems";
+import { collectPageErrors } from "./support/page-errors";
 
 test("/docs renders the API reference from our own bundle, with no request leaving this server", async ({ page }) => {
   // Several megabytes of the reference's script to parse and render: on two busy cores (CI, two workers) it has taken over 30 s.
@@ -20,7 +20,7 @@ test("/docs renders the API reference from our own bundle, with no request leavi
 
 test("/docs loads with no error, and its API key field says where a key comes from", async ({ page }) => {
   test.slow();
-  const problems = collectPageProblems(page);
+  const errors = collectPageErrors(page);
   await page.goto("/docs");
   await expect(page.getByRole("heading", { name: "Room Booking Partner API" }).first()).toBeVisible({ timeout: 15_000 });
   // The reference's own default looks like a key already filled in (base64 of a joke).
@@ -29,7 +29,7 @@ test("/docs loads with no error, and its API key field says where a key comes fr
   await expect(keyField).toHaveValue("");
   await expect(keyField).toHaveAttribute("placeholder", "rbp_… from Settings › API Keys");
   await page.waitForLoadState("networkidle");
-  expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedResponses: [] });
+  expect(errors.take()).toEqual([]);
 });
 
 test("/docs/errors lists every error code with what to do", async ({ page }) => {
