@@ -13,6 +13,12 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 for (const [id, schema] of Object.entries(document.components.schemas as Json)) ajv.addSchema(schema, `#/components/schemas/${id}`);
 
+/** Why `value` does not match `schema` (a schema of the document, or a $ref to one of its components); none when it does. */
+export function schemaProblems(schema: Json, value: unknown): string[] {
+  const validate = ajv.compile(schema);
+  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
+}
+
 const templates = Object.keys(document.paths).map((template) => ({
   template,
   pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
