@@ -15,7 +15,8 @@ export async function getBooking(db: Db, propertyId: string, bookingId: string):
 
 type Cursor = { createdAt: string; id: string };
 
-function encodeCursor(cursor: Cursor): string {
+/** The cursor of the page after `cursor`'s booking (also the OpenAPI document's example of one). */
+export function encodeBookingCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
 }
 
@@ -62,7 +63,7 @@ export async function listBookings(db: Db, propertyId: string, query: BookingLis
   const last = page.at(-1);
   return {
     data: page.map(toBookingView),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeBookingCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
   };
 }
 

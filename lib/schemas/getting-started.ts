@@ -21,7 +21,7 @@ most 730 days ahead; at most 30 nights. Money is an integer in the currency's mi
 (\`{"amount": 45000, "currency": "EUR"}\` is 450.00 EUR), taxes and fees included.
 
 ## 3. Find a room
-\`GET /availability?checkin=2026-12-04&checkout=2026-12-07&adults=2\` lists the room types
+\`GET /availability?checkin={checkin}&checkout={checkout}&adults=2\` lists the room types
 that can take the stay, cheapest first, with the total and each night's price.
 
 ## 4. Book it, safely

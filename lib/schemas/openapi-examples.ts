@@ -1,0 +1,265 @@
+import type { z } from "zod";
+import { encodeBookingCursor } from "@/lib/bookings/find-bookings";
+import { addDays, dayOfWeek, daysBetween, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
+import { encodeEventCursor } from "@/lib/events/event-cursor";
+import { planPolicy } from "@/lib/properties/plans";
+import { signWebhook, type WebhookHeaders } from "@/lib/webhooks/sign-webhook";
+import type { AvailabilityQuerySchema, AvailabilityView } from "./availability";
+import type { BookingListQuerySchema, BookingListSchema, BookingView, CancelBookingSchema, CreateBookingSchema } from "./bookings";
+import type { EventFeedQuerySchema, EventFeedView, EventView } from "./events";
+import type { Me } from "./me";
+import type { RatesQuerySchema, RatesView } from "./rates";
+import type { RoomTypeListSchema, RoomTypeView } from "./room-types";
+import type { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointView } from "./webhooks";
+
+/**
+ * The examples of the OpenAPI document: one hotel's story, told once as typed data (so a schema
+ * change that an example misses fails the type check). Without them, viewers and generators
+ * invent examples from the schemas, such as a stay with checkin = checkout. Every request is one
+ * the API accepts and every response is what it would answer (nights = checkout − checkin, price
+ * = the nights' sum); test/unit/openapi-examples.test.ts checks both, and the integration test
+ * documented-examples.test.ts sends each request to a real server.
+ *
+ * Dates count from the day the document is built (`today`): a fixed date would pass into the past
+ * and the example with it.
+ */
+
+/** The ids of the story, in the real formats (lib/ids.ts). Requests name the Double, the booking and the endpoint. */
+export const EXAMPLE_IDS = {
+  property: "prop_5f3k9q2m8x1c7v4b6n0t",
+  apiKey: "key_8d2m4q7x1c9v3b5n6t0k",
+  single: "rt_z7kd74pfe7rhkz36hg5j",
+  double: "rt_2b6n0t5f3k9q2m8x1c7v",
+  suite: "rt_nervs3ve5rnwnehqz19n",
+  booking: "bk_5f3k9q2m8x1c7v4b6n0t",
+  newerBooking: "bk_a8eybb8rjkvehmnnzahb",
+  webhookEndpoint: "whe_3m8x1c7v4b6n0t5f3k9q",
+  createdEvent: "evt_7k2m9q4x1c8v3b6n5t0p",
+  cancelledEvent: "evt_8whsm6j49c5fwycbj2k9",
+} as const;
+
+/** A new UUID per intended booking, as the docs advise. */
+export const EXAMPLE_IDEMPOTENCY_KEY = "98fd453f-ce6c-463e-a162-fb7db2f5a809";
+
+const SECRET = "whsec_7360vNcbSXMifx+CXiiRh+tRDZ5zMnn5sIt4GNJHNXY=";
+const CURRENCY = "EUR";
+const GUEST = { firstName: "Ana", lastName: "Silva", email: "ana.silva@example.com" };
+const EXTERNAL_REFERENCE = "PX-100482";
+const CANCELLATION_REASON = "Guest changed plans";
+
+export type RequestExample = {
+  /** What the request asks, shown as the example's name. */
+  summary: string;
+  path?: { id: string };
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** The optional query parameters the curl sample sends too (it always sends the required ones). */
+  curlQuery?: string[];
+};
+export type OperationExample = { request: RequestExample; response?: { summary: string; value: unknown } };
+
+type Input<T extends z.ZodType> = z.input<T>;
+type Output<T extends z.ZodType> = z.output<T>;
+
+/** A night's price of each room type: weekends (Friday and Saturday nights) cost more. */
+function nightPrice(roomType: "single" | "double" | "suite", date: CalendarDate): number {
+  const weekend = dayOfWeek(date) === 5 || dayOfWeek(date) === 6;
+  return { single: weekend ? 10_900 : 9_500, double: weekend ? 16_500 : 14_400, suite: weekend ? 27_000 : 24_000 }[roomType];
+}
+
+function priced(roomType: "single" | "double" | "suite", checkin: CalendarDate, checkout: CalendarDate) {
+  const nightly = nightsOfStay(checkin, checkout).map((date) => ({ date, amount: nightPrice(roomType, date) }));
+  return { price: { amount: nightly.reduce((sum, night) => sum + night.amount, 0), currency: CURRENCY }, nightly };
+}
+
+/** Every operation's example, by operationId, for a document built on `today` (UTC). */
+export function operationExamples(today: CalendarDate) {
+  const yesterday = addDays(today, -1);
+  const checkin = addDays(today, 21);
+  const checkout = addDays(checkin, 3);
+  const stay = { checkin, checkout, nights: daysBetween(checkin, checkout) };
+
+  const roomTypes = {
+    single: { id: EXAMPLE_IDS.single, name: "Single", description: "A quiet room at the back with one bed.", maxAdults: 1, basePrice: { amount: 9_500, currency: CURRENCY } },
+    double: { id: EXAMPLE_IDS.double, name: "Double", description: "A double bed and a view of the harbour.", maxAdults: 2, basePrice: { amount: 14_400, currency: CURRENCY } },
+    suite: { id: EXAMPLE_IDS.suite, name: "Family Suite", description: "Two rooms, a double bed and two singles.", maxAdults: 4, basePrice: { amount: 24_000, currency: CURRENCY } },
+  } satisfies Record<string, RoomTypeView>;
+
+  const createBooking = {
+    roomTypeId: EXAMPLE_IDS.double,
+    checkin,
+    checkout,
+    adults: 2,
+    guest: GUEST,
+    externalReference: EXTERNAL_REFERENCE,
+  } satisfies Input<typeof CreateBookingSchema>;
+
+  const createdAt = `${yesterday}T10:15:02.682Z`;
+  const booking = {
+    id: EXAMPLE_IDS.booking,
+    reference: "HVH-4K7Q2M",
+    externalReference: EXTERNAL_REFERENCE,
+    status: "confirmed",
+    roomTypeId: EXAMPLE_IDS.double,
+    ...stay,
+    adults: 2,
+    guest: GUEST,
+    ...priced("double", checkin, checkout),
+    createdAt,
+    updatedAt: createdAt,
+    cancelledAt: null,
+    cancellationReason: null,
+  } satisfies BookingView;
+  const cancelledAt = `${today}T08:41:37.095Z`;
+  const cancelled = { ...booking, status: "cancelled", updatedAt: cancelledAt, cancelledAt, cancellationReason: CANCELLATION_REASON } satisfies BookingView;
+
+  const webhookEndpoint = {
+    id: EXAMPLE_IDS.webhookEndpoint,
+    url: "https://partner.example.com/hooks/room-booking",
+    events: ["booking.created", "booking.cancelled"],
+    description: "Channel manager sync",
+    enabled: true,
+    disabledReason: null,
+    createdAt: `${addDays(today, -30)}T14:02:19.480Z`,
+  } satisfies WebhookEndpointView;
+
+  const createdEvent = { id: EXAMPLE_IDS.createdEvent, type: "booking.created", createdAt, data: { booking } } satisfies EventView;
+  const issuedAt = (instant: string) => Date.parse(instant);
+
+  return {
+    getMe: {
+      request: { summary: "Who am I" },
+      response: {
+        summary: "A write key of a Starter hotel",
+        value: {
+          property: { id: EXAMPLE_IDS.property, name: "Harbour View Hotel", timezone: "Europe/Lisbon", currency: CURRENCY, today, guestEmails: true },
+          apiKey: { id: EXAMPLE_IDS.apiKey, hint: "rbp_JAfM…3kQz", scope: "write", createdAt: `${addDays(today, -40)}T09:12:44.120Z` },
+          plan: { name: "starter", rateLimit: { limit: planPolicy("starter").limit, windowSeconds: planPolicy("starter").windowSeconds } },
+        } satisfies Me,
+      },
+    },
+    searchAvailability: {
+      request: { summary: "Two adults, three nights", query: { checkin, checkout, adults: "2" } satisfies Required<Input<typeof AvailabilityQuerySchema>> },
+      response: {
+        summary: "The Double and the Family Suite can take it",
+        value: {
+          ...stay,
+          adults: 2,
+          roomTypes: [
+            { roomTypeId: EXAMPLE_IDS.double, name: "Double", description: roomTypes.double.description, maxAdults: 2, availableRooms: 3, ...priced("double", checkin, checkout) },
+            { roomTypeId: EXAMPLE_IDS.suite, name: "Family Suite", description: roomTypes.suite.description, maxAdults: 4, availableRooms: 1, ...priced("suite", checkin, checkout) },
+          ],
+        } satisfies AvailabilityView,
+      },
+    },
+    listRoomTypes: {
+      request: { summary: "All room types" },
+      response: { summary: "Three room types", value: { data: [roomTypes.single, roomTypes.double, roomTypes.suite] } satisfies Output<typeof RoomTypeListSchema> },
+    },
+    getRoomType: {
+      request: { summary: "The Double", path: { id: EXAMPLE_IDS.double } },
+      response: { summary: "The Double", value: roomTypes.double },
+    },
+    getRates: {
+      request: {
+        summary: "The Double's nights around the stay",
+        query: { from: checkin, to: checkout, roomTypeId: EXAMPLE_IDS.double } satisfies Required<Input<typeof RatesQuerySchema>>,
+        curlQuery: ["roomTypeId"],
+      },
+      response: {
+        summary: "Four nights, the last one sold out",
+        value: {
+          from: checkin,
+          to: checkout,
+          currency: CURRENCY,
+          roomTypes: [
+            {
+              roomTypeId: EXAMPLE_IDS.double,
+              nights: [...nightsOfStay(checkin, checkout), checkout].map((date, i) => ({ date, amount: nightPrice("double", date), availableRooms: [4, 3, 3, 0][i]!, closed: false })),
+            },
+          ],
+        } satisfies RatesView,
+      },
+    },
+    createBooking: {
+      request: { summary: "A Double for two adults, three nights", headers: { "Idempotency-Key": EXAMPLE_IDEMPOTENCY_KEY }, body: createBooking },
+      response: { summary: "The confirmed booking", value: booking },
+    },
+    listBookings: {
+      request: {
+        summary: "Confirmed bookings arriving in the next 30 days",
+        query: {
+          status: "confirmed",
+          checkinFrom: today,
+          checkinTo: addDays(today, 30),
+          updatedSince: `${addDays(today, -7)}T00:00:00.000Z`,
+          reference: booking.reference,
+          externalReference: EXTERNAL_REFERENCE,
+          limit: "25",
+          cursor: encodeBookingCursor({ createdAt: `${yesterday}T16:40:27.915Z`, id: EXAMPLE_IDS.newerBooking }),
+        } satisfies Required<Input<typeof BookingListQuerySchema>>,
+        curlQuery: ["status", "checkinFrom", "checkinTo"],
+      },
+      response: { summary: "The last page: one booking", value: { data: [booking], nextCursor: null } satisfies Output<typeof BookingListSchema> },
+    },
+    getBooking: {
+      request: { summary: "The booking", path: { id: EXAMPLE_IDS.booking } },
+      response: { summary: "The booking", value: booking },
+    },
+    cancelBooking: {
+      request: { summary: "Cancel, saying why", path: { id: EXAMPLE_IDS.booking }, body: { reason: CANCELLATION_REASON } satisfies Input<typeof CancelBookingSchema> },
+      response: { summary: "The cancelled booking", value: cancelled },
+    },
+    listEvents: {
+      request: {
+        summary: "Booking creations since the last call",
+        query: {
+          after: encodeEventCursor({ txid: "48213", sequence: "1" }, issuedAt(`${yesterday}T09:00:00.000Z`)),
+          type: "booking.created",
+          limit: "100",
+        } satisfies Required<Input<typeof EventFeedQuerySchema>>,
+        curlQuery: [],
+      },
+      response: {
+        summary: "One event: caught up",
+        value: { data: [createdEvent], nextCursor: encodeEventCursor({ txid: "48230", sequence: "1" }, issuedAt(`${today}T08:00:00.000Z`)) } satisfies EventFeedView,
+      },
+    },
+    listWebhookEndpoints: {
+      request: { summary: "Your endpoints" },
+      response: { summary: "One endpoint", value: { data: [webhookEndpoint] } satisfies Output<typeof WebhookEndpointListSchema> },
+    },
+    createWebhookEndpoint: {
+      request: {
+        summary: "Both event types, to your https URL",
+        body: { url: webhookEndpoint.url, events: webhookEndpoint.events, description: webhookEndpoint.description } satisfies Input<typeof CreateWebhookEndpointSchema>,
+      },
+      response: { summary: "The endpoint and its secret, shown once", value: { ...webhookEndpoint, secret: SECRET } satisfies Output<typeof CreatedWebhookEndpointSchema> },
+    },
+    getWebhookEndpoint: {
+      request: { summary: "The endpoint", path: { id: EXAMPLE_IDS.webhookEndpoint } },
+      response: { summary: "The endpoint (never its secret)", value: webhookEndpoint },
+    },
+    deleteWebhookEndpoint: {
+      request: { summary: "Delete the endpoint", path: { id: EXAMPLE_IDS.webhookEndpoint } },
+    },
+  } satisfies Record<string, OperationExample>;
+}
+
+export type OperationId = keyof ReturnType<typeof operationExamples>;
+
+type WebhookExample = { summary: string; body: EventView; headers: WebhookHeaders };
+
+/** What an endpoint receives for each event type: the body and its Standard Webhooks headers, signed with the example secret. */
+export function webhookExamples(today: CalendarDate) {
+  const { cancelBooking, listEvents } = operationExamples(today);
+  const created = listEvents.response.value.data[0]!;
+  const booking = cancelBooking.response.value;
+  const cancelled = { id: EXAMPLE_IDS.cancelledEvent, type: "booking.cancelled", createdAt: booking.updatedAt, data: { booking } } satisfies EventView;
+  const example = (event: EventView, summary: string): WebhookExample => {
+    const at = new Date(Date.parse(event.createdAt) + 1_000);
+    return { summary, body: event, headers: signWebhook({ secrets: [SECRET], eventId: event.id, at, payload: JSON.stringify(event) }) };
+  };
+  return { "booking.created": example(created, "The booking above, made"), "booking.cancelled": example(cancelled, "The booking above, cancelled") } satisfies Record<EventView["type"], WebhookExample>;
+}

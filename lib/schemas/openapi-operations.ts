@@ -1,0 +1,211 @@
+import type { z } from "zod";
+import type { ProblemCode } from "@/lib/http/problem";
+import { AvailabilityQuerySchema } from "./availability";
+import { BookingListQuerySchema } from "./bookings";
+import { BookingIdSchema, RoomTypeIdSchema } from "./common";
+import { EventFeedQuerySchema } from "./events";
+import type { OperationId } from "./openapi-examples";
+import { RatesQuerySchema } from "./rates";
+import { WebhookEndpointIdSchema } from "./webhooks";
+
+type Json = Record<string, unknown>;
+export type PathParam = { name: string; description: string; schema: z.ZodType };
+export type Operation = {
+  method: "get" | "post" | "delete";
+  path: string;
+  operationId: OperationId;
+  summary: string;
+  description: string;
+  scope: "read" | "write";
+  query?: z.ZodObject;
+  pathParams?: PathParam[];
+  body?: { schema: string; required: boolean };
+  /** schema null: no body (204). */
+  success: { status: number; schema: string | null; description: string; headers?: Json };
+  errors: ProblemCode[];
+};
+
+/** The problems every operation may answer. */
+export const ALWAYS: ProblemCode[] = ["missing_api_key", "invalid_api_key", "rate_limited", "internal_error", "service_unavailable"];
+const WRITE: ProblemCode[] = ["plan_upgrade_required", "insufficient_scope", "invalid_request", "payload_too_large", "unsupported_media_type"];
+
+/** The partner API's operations, in the order the document lists them. Their examples are in openapi-examples.ts. */
+export const OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/me",
+    operationId: "getMe",
+    summary: "The key's property, plan and limits",
+    description: "Who the key belongs to: the property (with today's date in its time zone), the key and what it can do now, the plan and its rate limit.",
+    scope: "read",
+    success: { status: 200, schema: "Me", description: "The property, key and plan." },
+    errors: [],
+  },
+  {
+    method: "get",
+    path: "/availability",
+    operationId: "searchAvailability",
+    summary: "Room types free for a stay, with prices",
+    description:
+      "Room types that can take the stay: enough capacity and every night of [checkin, checkout) open with a room free. Cheapest first. An empty list is a 200: nothing can take it.",
+    scope: "read",
+    query: AvailabilityQuerySchema,
+    success: { status: 200, schema: "Availability", description: "Room types that can take the stay." },
+    errors: ["validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/room-types",
+    operationId: "listRoomTypes",
+    summary: "The property's room types",
+    description: "Every room type, cheapest base price first.",
+    scope: "read",
+    success: { status: 200, schema: "RoomTypeList", description: "The room types." },
+    errors: ["validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/room-types/{id}",
+    operationId: "getRoomType",
+    summary: "One room type",
+    description: "A room type of the key's property (404 for any other).",
+    scope: "read",
+    pathParams: [{ name: "id", description: "Room type id (rt_…). A malformed id is answered 404, as an unknown one.", schema: RoomTypeIdSchema }],
+    success: { status: 200, schema: "RoomType", description: "The room type." },
+    errors: ["not_found", "validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/rates",
+    operationId: "getRates",
+    summary: "Price and free-room calendar",
+    description:
+      "Night by night from `from` to `to` (both included, at most 366 nights; `from` may be in the past): price, rooms free, closed. A night with no calendar row reads amount null, 0 rooms, closed.",
+    scope: "read",
+    query: RatesQuerySchema,
+    success: { status: 200, schema: "Rates", description: "The calendar." },
+    errors: ["validation_failed", "unknown_room_type"],
+  },
+  {
+    method: "post",
+    path: "/bookings",
+    operationId: "createBooking",
+    summary: "Book a room",
+    description:
+      "Creates a confirmed booking. Send an Idempotency-Key with every creation: a retry with the same key (after a timeout, a network error or a 5xx) returns the same booking (201, Idempotent-Replayed: true) and never books twice. Never overbooks: when the last room of a night goes to another request first, you get 409 no_availability naming that night.",
+    scope: "write",
+    body: { schema: "CreateBooking", required: true },
+    success: {
+      status: 201,
+      schema: "Booking",
+      description: "The booking (also when replayed for a repeated Idempotency-Key).",
+      headers: {
+        Location: { description: "The booking's URL.", required: true, schema: { type: "string" } },
+        "Idempotent-Replayed": {
+          description: "`true` when this is the booking an earlier request with the same Idempotency-Key made; absent otherwise.",
+          required: false,
+          schema: { type: "string", enum: ["true"] },
+        },
+      },
+    },
+    errors: [...WRITE, "validation_failed", "unknown_room_type", "occupancy_exceeded", "no_availability", "idempotency_key_reused", "idempotency_key_in_use"],
+  },
+  {
+    method: "get",
+    path: "/bookings",
+    operationId: "listBookings",
+    summary: "The property's bookings",
+    description:
+      "Newest first, a page at a time (follow nextCursor). Filter by status, check-in dates, reference or your externalReference; poll with updatedSince to pick up changes made elsewhere, such as a cancellation at the front desk.",
+    scope: "read",
+    query: BookingListQuerySchema,
+    success: { status: 200, schema: "BookingList", description: "A page of bookings." },
+    errors: ["validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/bookings/{id}",
+    operationId: "getBooking",
+    summary: "One booking",
+    description: "A booking of the key's property (404 for any other).",
+    scope: "read",
+    pathParams: [{ name: "id", description: "Booking id (bk_…). A malformed id is answered 404, as an unknown one.", schema: BookingIdSchema }],
+    success: { status: 200, schema: "Booking", description: "The booking." },
+    errors: ["not_found", "validation_failed"],
+  },
+  {
+    method: "post",
+    path: "/bookings/{id}/cancel",
+    operationId: "cancelBooking",
+    summary: "Cancel a booking",
+    description:
+      "Free of charge until the check-in date has passed at the property; its nights are for sale again at once. Cancelling a cancelled booking returns it unchanged (200). The body is optional.",
+    scope: "write",
+    pathParams: [{ name: "id", description: "Booking id (bk_…). A malformed id is answered 404, as an unknown one.", schema: BookingIdSchema }],
+    body: { schema: "CancelBooking", required: false },
+    success: { status: 200, schema: "Booking", description: "The cancelled booking." },
+    errors: [...WRITE, "not_found", "validation_failed", "booking_not_cancellable"],
+  },
+  {
+    method: "get",
+    path: "/events",
+    operationId: "listEvents",
+    summary: "The event feed: booking changes, in order",
+    description:
+      "Every booking.created and booking.cancelled of the property, whichever door made the change (this API, the control panel, the hotel's site), oldest first after `after`. Poll it to catch up, after an outage or instead of webhooks: you see every event exactly once, in an order that never changes (an event appears once every transaction older than it has finished). Events are kept 30 days; a cursor older than that is 410 cursor_expired.",
+    scope: "read",
+    query: EventFeedQuerySchema,
+    success: { status: 200, schema: "EventFeed", description: "A page of events." },
+    errors: ["validation_failed", "cursor_expired"],
+  },
+  {
+    method: "get",
+    path: "/webhook-endpoints",
+    operationId: "listWebhookEndpoints",
+    summary: "Your webhook endpoints",
+    description:
+      "The endpoints this key created, and those created by the keys it replaced on rotation (endpoints added by the hotel's staff or by other partners are not listed).",
+    scope: "read",
+    success: { status: 200, schema: "WebhookEndpointList", description: "The endpoints, oldest first." },
+    errors: ["validation_failed"],
+  },
+  {
+    method: "post",
+    path: "/webhook-endpoints",
+    operationId: "createWebhookEndpoint",
+    summary: "Add a webhook endpoint",
+    description:
+      "Events of the property created from now on are POSTed to the URL, signed (Standard Webhooks). The answer carries the signing secret, this once. At most 20 endpoints per property. The URL must be https on a public address.",
+    scope: "write",
+    body: { schema: "CreateWebhookEndpoint", required: true },
+    success: {
+      status: 201,
+      schema: "CreatedWebhookEndpoint",
+      description: "The endpoint, with its secret (shown once).",
+      headers: { Location: { description: "The endpoint's URL.", schema: { type: "string" }, required: true } },
+    },
+    errors: [...WRITE, "validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/webhook-endpoints/{id}",
+    operationId: "getWebhookEndpoint",
+    summary: "One webhook endpoint",
+    description: "An endpoint you may see (see the list); 404 for any other. Its secret is never shown again.",
+    scope: "read",
+    pathParams: [{ name: "id", description: "Endpoint id (whe_…).", schema: WebhookEndpointIdSchema }],
+    success: { status: 200, schema: "WebhookEndpoint", description: "The endpoint." },
+    errors: ["not_found", "validation_failed"],
+  },
+  {
+    method: "delete",
+    path: "/webhook-endpoints/{id}",
+    operationId: "deleteWebhookEndpoint",
+    summary: "Delete a webhook endpoint",
+    description: "Nothing more is sent to it, including retries already scheduled.",
+    scope: "write",
+    pathParams: [{ name: "id", description: "Endpoint id (whe_…).", schema: WebhookEndpointIdSchema }],
+    success: { status: 204, schema: null, description: "Deleted." },
+    errors: [...WRITE, "not_found", "validation_failed"],
+  },
+];

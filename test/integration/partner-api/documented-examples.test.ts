@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates/calendar-date";
+import { openApiDocument } from "@/lib/schemas/openapi";
+import { setupTestDatabase } from "../../support/database";
+import { curlRequest, documentedOperations, exampleRequest, nameOf, parametersOf, successExample, type DocumentedRequest } from "../../support/documented-requests";
+import { api, useDatabaseForRoutes } from "../../support/partner-api";
+import { GUEST, partnerFixture } from "../../support/partner-fixtures";
+import { TEST_SESSION_SECRET } from "../../support/test-worker";
+
+/**
+ * Every request the OpenAPI document shows (the one a viewer builds from the examples, and the
+ * curl sample) works as written against a real server: only the ids are swapped for this
+ * hotel's. The operations come from the document, so a new one without examples fails here.
+ */
+type Json = Record<string, any>;
+
+const database = setupTestDatabase();
+const document = openApiDocument() as Json;
+const operations = documentedOperations(document);
+const CURL_BASE = "https://hotel.example/partner/v1";
+
+let hotel: Awaited<ReturnType<typeof partnerFixture>>;
+let key: string;
+let madeBookings = 0;
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET = TEST_SESSION_SECRET;
+  useDatabaseForRoutes(database().url);
+  hotel = await partnerFixture(database().db, { name: "Harbour View Hotel" });
+  key = hotel.writeKey!.key;
+});
+
+/** The id the document's examples use for a path parameter: the example of `id` on this path. */
+function exampleId(template: string): string {
+  const operation = document.paths[template].get;
+  return String(parametersOf(document, operation).find((p) => p.name === "id")?.example);
+}
+
+/** A booking of its own for each request that names one (the requests cancel them), on stays that do not compete. */
+async function newBooking(): Promise<string> {
+  const checkin = addDays(hotel.today, 40 + 3 * madeBookings++);
+  const made = await api("POST", "/bookings", { key, body: { roomTypeId: hotel.roomTypes[1]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: GUEST } });
+  expect(made.status).toBe(201);
+  return made.body.id;
+}
+
+async function newWebhookEndpoint(): Promise<string> {
+  const made = await api("POST", "/webhook-endpoints", { key, body: { url: "https://partner.example.com/hooks/test" } });
+  expect(made.status).toBe(201);
+  return made.body.id;
+}
+
+/** The request with the document's example ids replaced by this hotel's: the room type, a booking, a webhook endpoint. */
+async function withRealIds(request: DocumentedRequest): Promise<DocumentedRequest> {
+  let text = JSON.stringify(request);
+  const swap = async (exampleValue: string, real: () => Promise<string> | string) => {
+    if (exampleValue && text.includes(exampleValue)) text = text.replaceAll(exampleValue, await real());
+  };
+  await swap(exampleId("/room-types/{id}"), () => hotel.roomTypes[0]!.id);
+  await swap(exampleId("/bookings/{id}"), newBooking);
+  await swap(exampleId("/webhook-endpoints/{id}"), newWebhookEndpoint);
+  return JSON.parse(text) as DocumentedRequest;
+}
+
+/** The field names of a JSON value, nested (arrays by their first element), to compare an example's shape with a real answer's. */
+function shape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length ? [shape(value[0])] : [];
+  if (typeof value !== "object" || value === null) return typeof value === "object" ? "nullable" : "value";
+  return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, shape(child)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+}
+
+/** Field names only: null and a value are alike (a nullable field), an empty array matches any. */
+function sameFields(example: unknown, real: unknown): boolean {
+  if (Array.isArray(example) && Array.isArray(real)) return example.length === 0 || real.length === 0 || sameFields(example[0], real[0]);
+  const exampleObject = typeof example === "object" && example !== null && !Array.isArray(example);
+  const realObject = typeof real === "object" && real !== null && !Array.isArray(real);
+  if (!exampleObject || !realObject) return exampleObject === realObject || example === null || real === null;
+  const names = Object.keys(example as Json).sort();
+  if (JSON.stringify(names) !== JSON.stringify(Object.keys(real as Json).sort())) return false;
+  return names.every((name) => sameFields((example as Json)[name], (real as Json)[name]));
+}
+
+async function send(request: DocumentedRequest) {
+  const real = await withRealIds(request);
+  return api(real.method, real.pathAndQuery, { key, headers: real.headers, ...(real.body === undefined ? {} : { body: real.body }) });
+}
+
+describe.each(operations.map((op) => [nameOf(op), op] as const))("the documented request of %s", (_name, op) => {
+  it("built from the examples gets the documented success status, with an answer shaped as the example", async () => {
+    const success = successExample(op.operation);
+    const response = await send(exampleRequest(document, op));
+    expect(response.status, response.text).toBe(success.status);
+    for (const example of success.examples) expect(sameFields(example, response.body), `${JSON.stringify(shape(example))}\n${JSON.stringify(shape(response.body))}`).toBe(true);
+  });
+
+  it("as its curl sample gets the documented success status", async () => {
+    const response = await send(curlRequest(op.operation["x-codeSamples"][0].source, CURL_BASE));
+    expect(response.status, response.text).toBe(successExample(op.operation).status);
+  });
+});
