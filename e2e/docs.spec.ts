@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { dateInTimeZone } from "@/lib/dates/calendar-date";
+import { operationExamples } from "@/lib/schemas/openapi-examples";
 import { collectPageErrors } from "./support/page-errors";
 
 test("/docs renders the API reference from our own bundle, with no request leaving this server", async ({ page }) => {
@@ -14,6 +16,13 @@ test("/docs renders the API reference from our own bundle, with no request leavi
   await expect(page.getByText("Book it, safely").first()).toBeVisible();
   await page.getByText("Bookings", { exact: true }).first().click();
   await expect(page.getByText("Book a room").first()).toBeVisible();
+  // The reference shows the document's own example of a booking, not one made up from the schema.
+  await page.getByText("Book a room").first().click();
+  const snippet = page.locator("pre, code").filter({ hasText: "--request POST" }).filter({ hasText: "/bookings" }).first();
+  await expect(snippet).toBeVisible();
+  const body = JSON.parse(/--data '([^']*)'/.exec((await snippet.textContent())!)![1]!);
+  expect(body).toEqual(operationExamples(dateInTimeZone(new Date(), "UTC")).createBooking.request.body);
+  expect(body.checkout > body.checkin).toBe(true);
   await page.screenshot({ path: "test-results/docs.png" });
   expect(outside).toEqual([]);
 });
