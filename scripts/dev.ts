@@ -1,21 +1,26 @@
 import { spawn } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { resolveDatabase } from "./db/database";
 import { prepareDemo } from "./app/prepare-demo";
+import { localDataDir } from "./lib/data-dir";
 
 /**
  * npm run dev: the app on http://localhost:3000 with nothing installed but Node. Without
  * DATABASE_URL it runs an embedded PostgreSQL (.data/postgres), migrated and seeded on first
- * run; it prints the demo staff login and partner key on every start.
+ * run; it prints the demo staff login and partner key on every start. ROOM_BOOKING_DATA_DIR
+ * moves .data elsewhere (scripts/lib/data-dir.ts).
  */
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 3000);
 const step = (line: string) => console.error(`[dev] ${line}`);
+/** A path as people read it: relative inside the project, else absolute. */
+const shown = (path: string) => (path.startsWith(root + sep) ? relative(root, path) : path);
 
 async function main() {
   step(process.env.DATABASE_URL ? "using DATABASE_URL" : "starting the embedded PostgreSQL ...");
   const database = await resolveDatabase(step);
-  const { state, notes } = await prepareDemo(database.url, join(root, ".data", "local-state.json"));
+  const stateFile = join(localDataDir(), "local-state.json");
+  const { state, notes } = await prepareDemo(database.url, stateFile);
   for (const note of notes) step(note);
 
   const partnerApiKey = process.env.PARTNER_API_KEY || state.demo.partnerApiKey;
@@ -34,8 +39,8 @@ async function main() {
       `  Partner key     ${partnerApiKey}`,
       `                  curl -H "X-Api-Key: ${partnerApiKey}" ${base}/partner/v1/me`,
       "",
-      `  Database        ${database.embedded ? "embedded PostgreSQL (.data/postgres)" : "DATABASE_URL"}`,
-      "  (development only: these credentials live in .data/local-state.json, which git ignores)",
+      `  Database        ${database.dataDir ? `embedded PostgreSQL (${shown(database.dataDir)})` : "DATABASE_URL"}`,
+      `  (development only: these credentials live in ${shown(stateFile)}${stateFile.startsWith(root + sep) ? ", which git ignores" : ""})`,
       "",
     ].join("\n"),
   );

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import pg from "pg";
+import { DEFAULT_DATA_DIR, localDataDir } from "../lib/data-dir";
 import { freePort, portIsFree } from "../lib/ports";
 
 /**
@@ -21,10 +22,16 @@ function reachableByOthers(dir: string): boolean {
   }
 }
 
-/** Where a named cluster keeps its files: .data/<name> in the project, or a fallback. */
+/**
+ * Where a named cluster keeps its files: <local data dir>/<name> (scripts/lib/data-dir.ts), or,
+ * when the project's .data cannot be reached by the postgres user, a fallback under /var/tmp.
+ */
 export function embeddedDataDir(name: string): string {
-  const inProject = join(projectRoot, ".data", name);
-  if (reachableByOthers(projectRoot)) return inProject;
+  const base = localDataDir();
+  if (reachableByOthers(dirname(base))) return join(base, name);
+  if (base !== DEFAULT_DATA_DIR) {
+    throw new Error(`ROOM_BOOKING_DATA_DIR (${base}) is not reachable by the postgres user: the folders above it must be enterable by others`);
+  }
   const id = createHash("sha256").update(projectRoot).digest("hex").slice(0, 12);
   const fallback = join("/var/tmp", `room-booking-${id}`, name);
   console.error(`[db] ${projectRoot} is not reachable by the postgres user; keeping the embedded database in ${fallback}`);
