@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { join, relative, resolve, sep } from "node:path";
-import { resolveDatabase } from "./db/database";
+import { startDatabaseInOwnProcess } from "./db/database-in-own-process";
 import { prepareDemo } from "./app/prepare-demo";
 import { localDataDir } from "./lib/data-dir";
 
@@ -9,6 +9,12 @@ import { localDataDir } from "./lib/data-dir";
  * DATABASE_URL it runs an embedded PostgreSQL (.data/postgres), migrated and seeded on first
  * run; it prints the demo staff login and partner key on every start. ROOM_BOOKING_DATA_DIR
  * moves .data elsewhere (scripts/lib/data-dir.ts).
+ *
+ * SIGINT and SIGTERM stop next dev, then the database; it exits 0 saying "stopped". package.json
+ * runs it as `exec node --import tsx`, so that a signal npm passes on reaches this process itself:
+ * /bin/sh (dash) would otherwise stand between them and die of it alone, leaving everything
+ * running, and the tsx command (a second process) kills its child if it does not answer a
+ * relayed signal within 30 ms.
  */
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -18,7 +24,7 @@ const shown = (path: string) => (path.startsWith(root + sep) ? relative(root, pa
 
 async function main() {
   step(process.env.DATABASE_URL ? "using DATABASE_URL" : "starting the embedded PostgreSQL ...");
-  const database = await resolveDatabase(step);
+  const database = await startDatabaseInOwnProcess(step);
   const stateFile = join(localDataDir(), "local-state.json");
   const { state, notes } = await prepareDemo(database.url, stateFile);
   for (const note of notes) step(note);
@@ -45,7 +51,7 @@ async function main() {
     ].join("\n"),
   );
 
-  const child = spawn(join(root, "node_modules", ".bin", "next"), ["dev", "--port", String(port)], {
+  const next = spawn(join(root, "node_modules", ".bin", "next"), ["dev", "--port", String(port)], {
     cwd: root,
     stdio: "inherit",
     env: {
@@ -57,12 +63,26 @@ async function main() {
       NEXT_TELEMETRY_DISABLED: "1",
     },
   });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on("SIGINT", forward);
-  process.on("SIGTERM", forward);
-  child.on("exit", async (code, signal) => {
-    await database.stop().catch(() => {});
-    process.exit(code ?? (signal ? 0 : 1));
+  // Stopping: next dev first (it stops its server process, and with it the worker), then the
+  // database, when nothing is connected to it any more.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    step(`${signal}: stopping next dev${database.embedded ? ", then the embedded PostgreSQL" : ""} ...`);
+    next.kill(signal);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  next.on("exit", (code, signal) => {
+    void database.stop().catch(() => {}).then(() => {
+      if (stopping) {
+        step("stopped");
+        process.exit(0);
+      }
+      step(`next dev exited (${code ?? signal}); stopped`);
+      process.exit(code || 1);
+    });
   });
 }
 
