@@ -22,15 +22,28 @@ function tidy({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonS
 
 const REF_PREFIX = "#/components/schemas/";
 
-/** Every schema with an `id` in its meta, as OpenAPI components that refer to each other. */
-export function componentSchemas(io: "input" | "output"): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(z.globalRegistry, {
+/**
+ * The given schemas and every schema with an `id` they contain, as OpenAPI components that
+ * refer to each other. From these objects, not from all of zod's global registry: a bundle
+ * may load the schema modules twice (the job worker's copy beside the routes'), and two
+ * schemas of one id in a conversion are an error.
+ */
+export function componentSchemas(io: "input" | "output", roots: z.ZodType[]): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const root of roots) {
+    const id = z.globalRegistry.get(root)?.id;
+    if (!id) throw new Error("a component schema needs an id in its meta");
+    registry.add(root, { id });
+  }
+  const { schemas } = z.toJSONSchema(registry, {
     target: "draft-2020-12",
     io,
     unrepresentable: "any",
     uri: (id) => `${REF_PREFIX}${id}`,
     override: (ctx) => tidy(ctx as unknown as { zodSchema: unknown; jsonSchema: JsonSchema }),
   });
+  // zod puts schemas with an id that are not roots under "__shared": each must be a root of its own.
+  if ("__shared" in schemas) throw new Error(`schemas with an id missing from the components: ${Object.keys((schemas.__shared as { $defs?: object }).$defs ?? {}).join(", ")}`);
   return Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => {
       const { $schema: _schema, $id: _id, ...rest } = schema as JsonSchema;

@@ -5,10 +5,11 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { dateInTimeZone, type CalendarDate } from "@/lib/dates/calendar-date";
 import { PLAN_RULES } from "@/lib/properties/plans";
 import { AvailabilitySchema } from "./availability";
-import { BookingListSchema, BookingSchema, CancelBookingSchema, CreateBookingSchema } from "./bookings";
+import { BookingListSchema, BookingSchema, CancelBookingSchema, CreateBookingSchema, GuestSchema } from "./bookings";
+import { MoneySchema, NightlyPriceSchema } from "./common";
 import { ERROR_CATALOGUE } from "./error-catalogue";
 import { EVENT_TYPES } from "@/lib/events/event-types";
-import { EventFeedSchema } from "./events";
+import { EventFeedSchema, EventSchema } from "./events";
 import { MeSchema } from "./me";
 import { curlSample } from "./openapi-curl";
 import { EXAMPLE_IDEMPOTENCY_KEY, operationExamples, webhookExamples, type OperationExample } from "./openapi-examples";
@@ -20,8 +21,8 @@ import { RoomTypeListSchema, RoomTypeSchema } from "./room-types";
 import { GETTING_STARTED } from "./getting-started";
 import { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema } from "./webhooks";
 
-// Imported for their registration in zod's registry (components), not used by name here.
-void [CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingListSchema, CancelBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
+/** The document's components: every schema with an id in its meta. */
+const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingListSchema, CancelBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
 
 type Json = Record<string, unknown>;
 
@@ -235,7 +236,7 @@ export function openApiDocument(clock: Clock = systemClock): Json {
           example: EXAMPLE_IDEMPOTENCY_KEY,
         },
       },
-      schemas: componentSchemas("input"),
+      schemas: componentSchemas("input", COMPONENTS),
     },
   };
   cached = { day: today, document };
