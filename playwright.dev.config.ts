@@ -15,6 +15,8 @@ export default defineConfig({
   // One worker: next dev compiles each page on its first visit, and two cores are few.
   workers: 1,
   timeout: 180_000,
+  // A page's first visit waits for its compilation (and a reload when next dev has rebuilt it).
+  expect: { timeout: 30_000 },
   reporter: [["list"], ["json", { outputFile: ".data/test-reports/e2e-dev.json" }]],
   use: { ...base.use, baseURL: `http://127.0.0.1:${port}` },
   projects: [{ ...base.projects![0]!, name: "chromium-dev" }],

@@ -4,12 +4,25 @@
  * its text part cut into plain text and clickable addresses.
  */
 
-/** The HTML part with `<base target="_blank">` first in its head, so that every link opens in a new tab. */
+/** The message a preview frame sends its page with the height of its content. */
+export const PREVIEW_HEIGHT_MESSAGE = "mail-preview-height";
+
+/**
+ * Reports the document's height to the page around the frame whenever it changes, and when the
+ * page asks (any message: the page's script may start after the frame has loaded). The frame is
+ * sandboxed without same-origin, so the page cannot read it: the frame tells.
+ */
+const REPORT_HEIGHT = `<script>(function(){var post=function(){parent.postMessage({type:"${PREVIEW_HEIGHT_MESSAGE}",height:document.documentElement.scrollHeight},"*")};new ResizeObserver(post).observe(document.documentElement);addEventListener("load",post);addEventListener("message",post)})()</script>`;
+
+/**
+ * The HTML part as the preview frame shows it: `<base target="_blank">` first in its head, so
+ * that every link opens in a new tab, and the height report last.
+ */
 export function htmlForPreview(html: string): string {
   const base = '<base target="_blank">';
   const head = /<head(\s[^>]*)?>/i.exec(html);
-  if (head) return html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length);
-  return base + html;
+  const based = head ? html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length) : base + html;
+  return based + REPORT_HEIGHT;
 }
 
 export type TextPiece = { text: string } | { url: string };

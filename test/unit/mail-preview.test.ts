@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { htmlForPreview, textWithLinks } from "@/lib/mail/mail-preview";
+import { htmlForPreview, PREVIEW_HEIGHT_MESSAGE, textWithLinks } from "@/lib/mail/mail-preview";
 
 describe("the dev mailbox's preview of a message", () => {
-  it("opens the HTML part's links in a new tab", () => {
-    expect(htmlForPreview('<!doctype html><html><head lang="en"><title>x</title></head><body><a href="/m">m</a></body></html>')).toBe(
-      '<!doctype html><html><head lang="en"><base target="_blank"><title>x</title></head><body><a href="/m">m</a></body></html>',
-    );
-    expect(htmlForPreview("<p><a href='/m'>m</a></p>")).toBe('<base target="_blank"><p><a href=\'/m\'>m</a></p>');
-    expect(htmlForPreview("<HEAD><title>x</title></HEAD>")).toBe('<HEAD><base target="_blank"><title>x</title></HEAD>');
+  it("opens the HTML part's links in a new tab, and reports its height to the page last", () => {
+    const html = '<!doctype html><html><head lang="en"><title>x</title></head><body><a href="/m">m</a></body></html>';
+    const preview = htmlForPreview(html);
+    expect(preview.startsWith('<!doctype html><html><head lang="en"><base target="_blank"><title>x</title></head><body><a href="/m">m</a></body></html><script>')).toBe(true);
+    expect(preview).toContain(`type:"${PREVIEW_HEIGHT_MESSAGE}"`);
+    expect(preview.endsWith("</script>")).toBe(true);
+    expect(htmlForPreview("<p><a href='/m'>m</a></p>").startsWith('<base target="_blank"><p><a href=\'/m\'>m</a></p><script>')).toBe(true);
+    expect(htmlForPreview("<HEAD><title>x</title></HEAD>").startsWith('<HEAD><base target="_blank"><title>x</title></HEAD>')).toBe(true);
   });
 
   it("makes the text part's web addresses links, leaving sentence punctuation outside them", () => {
