@@ -11,7 +11,7 @@ import { seedProperty } from "@/prisma/factories";
 import { e2eDb } from "./support/db";
 import { collectPageErrors } from "./support/page-errors";
 import { newStaff, signIn } from "./support/panel";
-import { addDays } from "./support/partner-api";
+import { addDays, partnerApi } from "./support/partner-api";
 import { chooseRoom, fillGuest, newGuest, stayAt } from "./support/site";
 
 /**
@@ -69,8 +69,13 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
     seen[path] = [...errors.take(), ...(isPage && !policy.includes("frame-ancestors 'none'") ? [`no frame-ancestors 'none' (${policy || "no policy"})`] : [])];
   };
 
-  // The guest site, through a booking: home, search, book, confirmation.
+  // The guest site, through a booking: home, search, book, confirmation. Each page is asked for
+  // once first: next dev compiles a page on its first request and may reload a page already open.
   const stay = await stayAt(request, 500 + Math.floor(Math.random() * 200), 2);
+  const demoRooms = (await (await partnerApi(request).get("/room-types")).json()).data as { id: string }[];
+  for (const path of ["/", `/search?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2`, `/book?roomTypeId=${demoRooms[0]!.id}&checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2`]) {
+    expect((await request.get(path)).ok(), path).toBe(true);
+  }
   await chooseRoom(page, stay, 2, "Double Room");
   const guest = newGuest();
   await fillGuest(page, guest);
