@@ -15,7 +15,8 @@ const EventTypesSchema = z
 export const CreateWebhookEndpointSchema = z
   .strictObject({
     url: z.string().max(MAX_WEBHOOK_URL_LENGTH, `Must be at most ${MAX_WEBHOOK_URL_LENGTH} characters.`).meta({
-      description: "Where events are POSTed. https, on a public address (in production).",
+      description: "Where events are POSTed: an absolute https URL on a public address (in production).",
+      format: "uri",
       example: "https://partner.example.com/hooks/room-booking",
     }),
     events: EventTypesSchema.optional().meta({ description: "The event types to send (default: all of them)." }),
@@ -26,7 +27,7 @@ export const CreateWebhookEndpointSchema = z
 export const WebhookEndpointSchema = z
   .object({
     id: WebhookEndpointIdSchema,
-    url: z.string(),
+    url: z.string().meta({ format: "uri", example: "https://partner.example.com/hooks/room-booking" }),
     events: z.array(z.enum(EVENT_TYPES)),
     description: z.string(),
     enabled: z.boolean(),

@@ -2,6 +2,7 @@ import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { PROBLEM_STATUS } from "@/lib/http/problem";
 import { openApiDocument } from "@/lib/schemas/openapi";
+import { checkWebhookUrl } from "@/lib/webhooks/webhook-url";
 
 const document = openApiDocument() as any;
 
@@ -63,5 +64,14 @@ describe("the OpenAPI document", () => {
     expect(create.properties.adults).toMatchObject({ type: "integer", minimum: 1, maximum: 20 });
     const availability = document.paths["/availability"].get.parameters;
     expect(availability.find((p: any) => p.name === "adults")).toMatchObject({ required: true, schema: { type: "integer", minimum: 1, maximum: 20 } });
+  });
+
+  it("says a webhook endpoint's url is a URI, with an example the API accepts in production", () => {
+    // Without the format, generators filled it with any string ("string"), which the API refuses.
+    for (const schema of ["CreateWebhookEndpoint", "WebhookEndpoint"]) {
+      const url = document.components.schemas[schema].properties.url;
+      expect(url.format, schema).toBe("uri");
+      for (const example of url.examples) expect(checkWebhookUrl(example, { allowPrivate: false }).ok, `${schema}: ${example}`).toBe(true);
+    }
   });
 });
