@@ -5,7 +5,7 @@ import type { FieldError } from "@/lib/errors";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { toBookingView } from "./booking-view";
-import { inLockOrder, planBookingChange, priceOfChange, type BookingChangeRequest, type ChangeableField, type Night } from "./plan-booking-change";
+import { planBookingChange, priceOfChange, type BookingChangeRequest, type ChangeableField, type Night } from "./plan-booking-change";
 
 /**
  * Changes a booking in one transaction (issue 20, second step: not yet behind the API, and
@@ -65,10 +65,11 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
     if (!roomType) return { kind: "unknown_room_type", roomTypeId: after.roomTypeId };
     if (after.adults > roomType.maxAdults) return { kind: "occupancy_exceeded", name: roomType.name, maxAdults: roomType.maxAdults };
 
-    const moving = inLockOrder([...plan.released, ...plan.taken]);
+    const moving = [...plan.released, ...plan.taken];
     const rows = moving.length === 0 ? [] : await lockNights(tx, moving);
     const row = (night: Night) => rows.find((r) => r.room_type_id === night.roomTypeId && r.date === night.date);
-    for (const night of [...plan.taken].sort((a, b) => a.date.localeCompare(b.date))) {
+    // Taken nights are all of the new room type, in date order: the first refused is the first night.
+    for (const night of plan.taken) {
       const found = row(night);
       if (!found || found.closed) return { kind: "no_availability", name: roomType.name, night: night.date, reason: "closed" };
       if (found.rooms_sold >= found.rooms_for_sale) return { kind: "no_availability", name: roomType.name, night: night.date, reason: "sold out" };
@@ -105,7 +106,7 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-/** Locks the nights' rows in the order given (the lock order), in one statement. Missing nights have no row. */
+/** Locks the nights' rows in one statement, in the lock order (room type, date). Missing nights have no row. */
 function lockNights(tx: Tx, nights: Night[]): Promise<NightRow[]> {
   const types = nights.map((night) => night.roomTypeId);
   const dates = nights.map((night) => night.date);

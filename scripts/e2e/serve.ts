@@ -38,12 +38,17 @@ async function main() {
   writeFileSync(join(dirname(E2E_STATE_FILE), "database.json"), JSON.stringify({ url: databaseUrl }), { mode: 0o600 });
 
   // Guest e-mails go to a real SMTP server of this run; each arrives as .data/e2e/mail/<n>.eml.
-  const mailDir = join(dirname(E2E_STATE_FILE), "mail");
-  rmSync(mailDir, { recursive: true, force: true });
-  mkdirSync(mailDir, { recursive: true });
-  let mailCount = 0;
-  const smtp = await startSmtpSink({ onMessage: (_mail, raw) => writeFileSync(join(mailDir, `${String(++mailCount).padStart(4, "0")}.eml`), raw) });
-  cleanups.push(smtp.close);
+  // Not in development, which keeps them in the dev mailbox as npm run dev does.
+  let smtpUrl: string | undefined;
+  if (!dev) {
+    const mailDir = join(dirname(E2E_STATE_FILE), "mail");
+    rmSync(mailDir, { recursive: true, force: true });
+    mkdirSync(mailDir, { recursive: true });
+    let mailCount = 0;
+    const smtp = await startSmtpSink({ onMessage: (_mail, raw) => writeFileSync(join(mailDir, `${String(++mailCount).padStart(4, "0")}.eml`), raw) });
+    cleanups.push(smtp.close);
+    smtpUrl = smtp.url;
+  }
 
   const env = {
     ...process.env,
@@ -53,7 +58,7 @@ async function main() {
     PARTNER_API_KEY: state.demo.partnerApiKey,
     PARTNER_API_BASE_URL: `http://127.0.0.1:${port}/partner/v1`,
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    ...(dev ? {} : { SMTP_URL: smtp.url }),
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     MAIL_FROM: "Room Booking e2e <bookings@e2e.test>",
     // The tests' webhook receivers listen on 127.0.0.1, and wait seconds, not hours, for retries.
     WEBHOOK_ALLOW_PRIVATE_URLS: "1",
@@ -86,7 +91,7 @@ async function main() {
     const instance = spawn(next, args, { cwd: root, stdio: "inherit", detached: true, env: dev ? { ...env, NODE_ENV: "development" } : env });
     instances.push(instance);
     instance.on("exit", (code) => {
-      if (!stopping && code !== null && code !== 0) say(`next start exited with ${code}`);
+      if (!stopping && code !== null && code !== 0) say(`next ${args[0]} exited with ${code}`);
     });
     try {
       await waitUntilServing(`http://127.0.0.1:${instancePort}/api/health`, instance, 120_000);

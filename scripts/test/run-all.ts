@@ -6,9 +6,10 @@ import { ensureRedis, type TestRedis } from "./ensure-redis";
 
 /**
  * npm test: lint, type check, unit and integration tests (vitest), end-to-end tests
- * (Playwright: the production build, then the development server), then the production-only install (check-production-install.ts). Gets what
- * it needs by itself: a Chromium, a PostgreSQL (DATABASE_URL, else embedded: see
- * test/support) and a Redis (REDIS_URL, else a private redis-server).
+ * (Playwright: the production build, then the development server), then the production-only
+ * install (check-production-install.ts). Gets what it needs by itself: a Chromium, a
+ * PostgreSQL (DATABASE_URL, else embedded: see test/support) and a Redis (REDIS_URL, else a
+ * private redis-server).
  * Every step runs even when an earlier one fails; the exit code says whether all passed.
  */
 const root = resolve(import.meta.dirname, "..", "..");
@@ -28,7 +29,7 @@ const steps: Step[] = [
   { name: "end-to-end tests (playwright)", command: bin("playwright"), args: ["test"] },
   // The development server (next dev): every page's console, and the dev mailbox.
   { name: "end-to-end tests, development server", command: bin("playwright"), args: ["test", "-c", "playwright.dev.config.ts"] },
-  // After the end-to-end step, which has just built the app into .next: one test.
+  // After the end-to-end steps: the first has just built the app into .next (next dev keeps to .next/dev). One test.
   {
     name: "production-only install",
     command: bin("tsx"),

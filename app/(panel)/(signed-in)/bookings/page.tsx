@@ -25,12 +25,13 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
   const parsed = BookingListQuerySchema.safeParse({ status: pick("status"), checkinFrom: pick("checkinFrom"), checkinTo: pick("checkinTo"), cursor: pick("cursor"), limit: "25" });
   let page: Awaited<ReturnType<typeof listBookings>> = { data: [], nextCursor: null };
   let total: number | undefined;
+  let names = new Map<string, string>();
   let problem: string | undefined;
-  const names = await roomTypeNames(getDb(), open.propertyId);
   if (!parsed.success) problem = "Check the filters: dates are YYYY-MM-DD.";
   else {
     try {
-      [page, total] = await Promise.all([listBookings(getDb(), open.propertyId, parsed.data), countBookings(getDb(), open.propertyId, parsed.data)]);
+      const db = getDb();
+      [page, total, names] = await Promise.all([listBookings(db, open.propertyId, parsed.data), countBookings(db, open.propertyId, parsed.data), roomTypeNames(db, open.propertyId)]);
     } catch (error) {
       if (!isDomainError(error)) throw error;
       problem = "Check the filters.";
