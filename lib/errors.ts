@@ -14,6 +14,8 @@ export type DomainErrorCode =
   | "occupancy_exceeded"
   | "no_availability"
   | "booking_not_cancellable"
+  | "booking_not_changeable"
+  | "price_changed"
   | "idempotency_key_reused"
   | "idempotency_key_in_use"
   | "cursor_expired";

@@ -4,6 +4,7 @@ import { addDays, dayOfWeek, daysBetween, eachDate, nightsOfStay, type CalendarD
 import type { Db } from "@/lib/db";
 import { propertyToday } from "@/lib/properties/property-today";
 import { openPastNights, seedBooking } from "./factories";
+import { SEED_ACTOR } from "@/lib/audit/actor";
 
 /** Check-ins of the demo bookings: from this many days before today … */
 export const DEMO_BOOKINGS_DAYS_BACK = 14;
@@ -71,7 +72,7 @@ export async function seedDemoBookings(
   const plan = planDemoBookings({ ...options, today, now, random: seededRandom(options.seed) });
   const madeBookings = await inBatches(plan, (booking) => seedBooking(db, options.property, booking));
   const cancellations = plan.flatMap((booking, i) => (booking.cancel ? [{ id: madeBookings[i]!.id, ...booking.cancel }] : []));
-  await inBatches(cancellations, (c) => cancelBooking(db, { property: options.property, bookingId: c.id, reason: c.reason, clock: fixedClock(c.at) }));
+  await inBatches(cancellations, (c) => cancelBooking(db, { actor: SEED_ACTOR, property: options.property, bookingId: c.id, reason: c.reason, clock: fixedClock(c.at) }));
   // The keys were "used" to make their bookings, as the API would have recorded it.
   await db.$executeRaw`
     UPDATE api_keys k SET last_used_at = made.last

@@ -5,11 +5,12 @@ import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView } from "@/lib/schemas/bookings";
+import type { BookingActor } from "./booking-actor";
 import { toBookingView } from "./booking-view";
 
 /** The SQL function cancel_booking (migration 20261123230000_cancel_booking_function), prepared on the pool. */
 export const CANCEL_BOOKING: HotStatement = { name: "cancel_booking", text: "SELECT cancel_booking($1::jsonb) AS outcome" };
-type CancelOutcome = "cancelled" | "not_confirmed" | "not_found";
+type CancelOutcome = "cancelled" | "not_confirmed" | "stale" | "not_found";
 
 function notFound(bookingId: string): DomainError {
   return new DomainError("not_found", `No booking "${bookingId}" at this property.`);
@@ -20,32 +21,50 @@ function notFound(bookingId: string): DomainError {
  * date has passed at the property; cancelling a cancelled booking returns it unchanged. A
  * booking of another property is "not found", never "forbidden".
  *
- * Two round trips and no interactive transaction: the booking is read and its dates checked
- * (a booking's stay never changes), then one statement, cancel_booking, locks it, checks that
- * it is still confirmed, cancels it, gives its nights back and writes the booking.cancelled
- * event (the outbox) with the view built here, all in that statement's transaction.
+ * Two round trips and no interactive transaction: the booking is read and its dates checked,
+ * then one statement, cancel_booking, locks it, checks that it is still confirmed and still as
+ * read (a change may have moved its stay in between: then it is read again), cancels it, gives
+ * its nights back (locked in (room type, date) order), records who cancelled it in its history
+ * and writes the booking.cancelled event (the outbox) with the view built here, all in that
+ * statement's transaction.
  */
 export async function cancelBooking(
   db: Db,
-  options: { property: { id: string; timezone: string }; bookingId: string; reason?: string; clock?: Clock },
+  options: { property: { id: string; timezone: string }; bookingId: string; reason?: string; actor: BookingActor; clock?: Clock },
 ): Promise<BookingView> {
   const propertyId = options.property.id;
-  const booking = await db.booking.findFirst({ where: { id: options.bookingId, propertyId } });
-  if (!booking) throw notFound(options.bookingId);
-  if (booking.status === "cancelled") return toBookingView(booking);
-  const now = (options.clock ?? systemClock).now();
-  const today = propertyToday(options.property, { now: () => now });
-  if (fromDbDate(booking.checkin) < today) {
-    throw new DomainError("booking_not_cancellable", `The check-in date ${fromDbDate(booking.checkin)} has passed at the property (today is ${today}).`);
+  for (;;) {
+    const booking = await db.booking.findFirst({ where: { id: options.bookingId, propertyId } });
+    if (!booking) throw notFound(options.bookingId);
+    if (booking.status === "cancelled") return toBookingView(booking);
+    const now = (options.clock ?? systemClock).now();
+    const today = propertyToday(options.property, { now: () => now });
+    if (fromDbDate(booking.checkin) < today) {
+      throw new DomainError("booking_not_cancellable", `The check-in date ${fromDbDate(booking.checkin)} has passed at the property (today is ${today}).`);
+    }
+    const reason = options.reason?.trim() || null;
+    const view = toBookingView({ ...booking, status: "cancelled", cancelledAt: now, updatedAt: now, cancellationReason: reason });
+    const { actor } = options;
+    const call = {
+      propertyId,
+      bookingId: booking.id,
+      readAt: booking.updatedAt.toISOString(),
+      now: now.toISOString(),
+      reason,
+      eventId: newId("evt"),
+      view,
+      historyId: newId("bkh"),
+      apiKeyId: actor.apiKeyId ?? null,
+      staffUserId: actor.staffId ?? null,
+      actorLabel: actor.label,
+    };
+    const { rows } = await queryHot<{ outcome: CancelOutcome }>(db, CANCEL_BOOKING, [JSON.stringify(call)]);
+    const outcome = rows[0]!.outcome;
+    if (outcome === "cancelled") return view;
+    if (outcome === "stale") continue;
+    // Another request cancelled it between the read and the lock: it stands as that one left it.
+    const current = await db.booking.findFirst({ where: { id: booking.id, propertyId } });
+    if (outcome === "not_found" || !current) throw notFound(options.bookingId);
+    return toBookingView(current);
   }
-  const reason = options.reason?.trim() || null;
-  const view = toBookingView({ ...booking, status: "cancelled", cancelledAt: now, updatedAt: now, cancellationReason: reason });
-  const call = { propertyId, bookingId: booking.id, now: now.toISOString(), reason, eventId: newId("evt"), view };
-  const { rows } = await queryHot<{ outcome: CancelOutcome }>(db, CANCEL_BOOKING, [JSON.stringify(call)]);
-  const outcome = rows[0]!.outcome;
-  if (outcome === "cancelled") return view;
-  // Another request cancelled it between the read and the lock: it stands as that one left it.
-  const current = await db.booking.findFirst({ where: { id: booking.id, propertyId } });
-  if (outcome === "not_found" || !current) throw notFound(options.bookingId);
-  return toBookingView(current);
 }

@@ -1,15 +1,21 @@
 import { systemClock, type Clock } from "@/lib/clock";
 import { toDbDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
+import { isLockTimeout } from "@/lib/db-errors";
 import type { FieldError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView } from "@/lib/schemas/bookings";
+import type { BookingActor } from "./booking-actor";
 import { toBookingView } from "./booking-view";
-import { planBookingChange, priceOfChange, type BookingChangeRequest, type ChangeableField, type Night } from "./plan-booking-change";
+import { describeChange, planBookingChange, priceOfChange, type BookingChangeRequest, type ChangeableField, type Night } from "./plan-booking-change";
+import { requestFingerprint } from "./request-fingerprint";
 
 /**
- * Changes a booking in one transaction (issue 20, second step: not yet behind the API, and
- * without its event). Its invariants, beside planBookingChange's:
+ * Changes a booking in one transaction, beside createBooking and cancelBooking; every door (the
+ * API's PATCH, the guest site through it, the panel) calls it. Its invariants, beside
+ * planBookingChange's (what may change, and when):
  *
  * - Atomic: the booking row is locked first, then every night it gives back or takes, in one
  *   statement, in the lock order (room type, date), so concurrent writes wait for each other
@@ -18,13 +24,19 @@ import { planBookingChange, priceOfChange, type BookingChangeRequest, type Chang
  *   CHECK constraint is the last word).
  * - The booking's own nights count as free to itself: it only needs a room on nights it does
  *   not hold yet.
- * - Refused changes (any outcome but "changed") write nothing; a dry run ("quote") writes
- *   nothing either, and holds nothing once it returns.
  * - The price: kept nights at their booked amount, new nights at the current rate; with
  *   `expectedPrice`, a change to any other total is refused.
+ * - Refused changes (any outcome but "changed" and "replayed") write nothing; a dry run
+ *   ("quote") writes nothing either, and holds nothing once it returns.
+ * - A change is recorded in the booking's history (who, each field from → to) and announced by
+ *   one booking.changed event (the outbox), both in its transaction.
+ * - Idempotency-Key, as for creations: one key space per property with them, serialised by the
+ *   same advisory lock as book_stay. The same key and request replay (the booking as it stands
+ *   now), another request with the key is refused, a refused change leaves no key behind.
  */
 export type ChangeBookingOutcome =
   | { kind: "changed"; booking: BookingView; changed: ChangeableField[] }
+  | { kind: "replayed"; booking: BookingView }
   | { kind: "quote"; booking: BookingView; changed: ChangeableField[] }
   | { kind: "unchanged"; booking: BookingView }
   | { kind: "not_found" }
@@ -33,7 +45,9 @@ export type ChangeBookingOutcome =
   | { kind: "unknown_room_type"; roomTypeId: string }
   | { kind: "occupancy_exceeded"; name: string; maxAdults: number }
   | { kind: "no_availability"; name: string; night: CalendarDate; reason: "closed" | "sold out" }
-  | { kind: "price_changed"; booking: BookingView };
+  | { kind: "price_changed"; booking: BookingView }
+  | { kind: "idempotency_key_reused" }
+  | { kind: "idempotency_key_in_use" };
 
 export type ChangeBookingOptions = {
   property: { id: string; timezone: string };
@@ -43,68 +57,127 @@ export type ChangeBookingOptions = {
   expectedPrice?: { amount: number; currency: string };
   /** Work out the change and its price, store nothing. */
   dryRun?: boolean;
+  /** At most one change per key and property, and never a key a creation used. */
+  idempotencyKey?: string;
+  actor: BookingActor;
   clock?: Clock;
 };
 
+type Tx = Prisma.TransactionClient;
 type NightRow = { room_type_id: string; date: CalendarDate; rooms_for_sale: number; rooms_sold: number; price: number; closed: boolean };
 
 export async function changeBooking(db: Db, options: ChangeBookingOptions): Promise<ChangeBookingOutcome> {
   const now = (options.clock ?? systemClock).now();
   const today = propertyToday(options.property, { now: () => now });
-  return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM bookings WHERE id = ${options.bookingId} AND property_id = ${options.property.id} FOR UPDATE`;
-    if (locked.length === 0) return { kind: "not_found" };
-    const before = toBookingView(await tx.booking.findUniqueOrThrow({ where: { id: options.bookingId } }));
+  const key = options.dryRun ? undefined : options.idempotencyKey;
+  const fingerprint = requestFingerprint({ change: options.bookingId, request: options.request, expectedPrice: options.expectedPrice });
+  try {
+    return await db.$transaction(async (tx) => {
+      if (key !== undefined) {
+        const earlier = await holdIdempotencyKey(tx, options.property.id, key);
+        if (earlier?.fingerprint === fingerprint) return { kind: "replayed", booking: toBookingView(await tx.booking.findUniqueOrThrow({ where: { id: earlier.bookingId } })) };
+        if (earlier) return { kind: "idempotency_key_reused" };
+      }
+      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM bookings WHERE id = ${options.bookingId} AND property_id = ${options.property.id} FOR UPDATE`;
+      if (locked.length === 0) return { kind: "not_found" };
+      const before = toBookingView(await tx.booking.findUniqueOrThrow({ where: { id: options.bookingId } }));
 
-    const plan = planBookingChange(before, options.request, today);
-    if (plan.kind === "unchanged") return { kind: "unchanged", booking: before };
-    if (plan.kind !== "change") return plan;
+      const plan = planBookingChange(before, options.request, today);
+      if (plan.kind === "unchanged") return { kind: "unchanged", booking: before };
+      if (plan.kind !== "change") return plan;
 
-    const { after } = plan;
-    const roomType = await tx.roomType.findFirst({ where: { id: after.roomTypeId, propertyId: options.property.id } });
-    if (!roomType) return { kind: "unknown_room_type", roomTypeId: after.roomTypeId };
-    if (after.adults > roomType.maxAdults) return { kind: "occupancy_exceeded", name: roomType.name, maxAdults: roomType.maxAdults };
+      const { after } = plan;
+      const roomType = await tx.roomType.findFirst({ where: { id: after.roomTypeId, propertyId: options.property.id } });
+      if (!roomType) return { kind: "unknown_room_type", roomTypeId: after.roomTypeId };
+      if (after.adults > roomType.maxAdults) return { kind: "occupancy_exceeded", name: roomType.name, maxAdults: roomType.maxAdults };
 
-    const moving = [...plan.released, ...plan.taken];
-    const rows = moving.length === 0 ? [] : await lockNights(tx, moving);
-    const row = (night: Night) => rows.find((r) => r.room_type_id === night.roomTypeId && r.date === night.date);
-    // Taken nights are all of the new room type, in date order: the first refused is the first night.
-    for (const night of plan.taken) {
-      const found = row(night);
-      if (!found || found.closed) return { kind: "no_availability", name: roomType.name, night: night.date, reason: "closed" };
-      if (found.rooms_sold >= found.rooms_for_sale) return { kind: "no_availability", name: roomType.name, night: night.date, reason: "sold out" };
-    }
+      const moving = [...plan.released, ...plan.taken];
+      const rows = moving.length === 0 ? [] : await lockNights(tx, moving);
+      const row = (night: Night) => rows.find((r) => r.room_type_id === night.roomTypeId && r.date === night.date);
+      // Taken nights are all of the new room type, in date order: the first refused is the first night.
+      for (const night of plan.taken) {
+        const found = row(night);
+        if (!found || found.closed) return { kind: "no_availability", name: roomType.name, night: night.date, reason: "closed" };
+        if (found.rooms_sold >= found.rooms_for_sale) return { kind: "no_availability", name: roomType.name, night: night.date, reason: "sold out" };
+      }
 
-    const { nightly, total } = priceOfChange(plan, new Map(plan.taken.map((night) => [night.date, row(night)!.price])));
-    const booking: BookingView = { ...before, ...after, price: { amount: total, currency: before.price.currency }, nightly, updatedAt: now.toISOString() };
-    if (options.expectedPrice && (options.expectedPrice.amount !== total || options.expectedPrice.currency !== before.price.currency)) {
-      return { kind: "price_changed", booking };
-    }
-    if (options.dryRun) return { kind: "quote", booking, changed: plan.changed };
+      const { nightly, total } = priceOfChange(plan, new Map(plan.taken.map((night) => [night.date, row(night)!.price])));
+      const booking: BookingView = { ...before, ...after, price: { amount: total, currency: before.price.currency }, nightly, updatedAt: now.toISOString() };
+      if (options.expectedPrice && (options.expectedPrice.amount !== total || options.expectedPrice.currency !== before.price.currency)) {
+        return { kind: "price_changed", booking };
+      }
+      if (options.dryRun) return { kind: "quote", booking, changed: plan.changed };
 
-    await moveNights(tx, plan.released, -1);
-    await moveNights(tx, plan.taken, +1);
-    await tx.booking.update({
-      where: { id: before.id },
-      data: {
-        checkin: toDbDate(after.checkin),
-        checkout: toDbDate(after.checkout),
-        roomTypeId: after.roomTypeId,
-        adults: after.adults,
-        guestFirstName: after.guest.firstName,
-        guestLastName: after.guest.lastName,
-        guestEmail: after.guest.email,
-        externalReference: after.externalReference,
-        totalAmount: total,
-        nightlyPrices: nightly,
-        updatedAt: now,
-      },
+      await moveNights(tx, plan.released, -1);
+      await moveNights(tx, plan.taken, +1);
+      await tx.booking.update({
+        where: { id: before.id },
+        data: {
+          checkin: toDbDate(after.checkin),
+          checkout: toDbDate(after.checkout),
+          roomTypeId: after.roomTypeId,
+          adults: after.adults,
+          guestFirstName: after.guest.firstName,
+          guestLastName: after.guest.lastName,
+          guestEmail: after.guest.email,
+          externalReference: after.externalReference,
+          totalAmount: total,
+          nightlyPrices: nightly,
+          updatedAt: now,
+        },
+      });
+      await recordChange(tx, { propertyId: options.property.id, before, after: booking, actor: options.actor, idempotencyKey: key, fingerprint, now });
+      return { kind: "changed", booking, changed: plan.changed };
     });
-    return { kind: "changed", booking, changed: plan.changed };
-  });
+  } catch (error) {
+    if (isLockTimeout(error)) return { kind: "idempotency_key_in_use" };
+    throw error;
+  }
 }
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+/**
+ * Takes the key's advisory lock (book_stay's: one key space per property), waiting at most 5 s
+ * for a request that holds it, and says what the key was used for before, if anything: a
+ * change (its booking and request) or a creation (never replayable as a change).
+ */
+async function holdIdempotencyKey(tx: Tx, propertyId: string, key: string): Promise<{ bookingId: string; fingerprint: string | null } | null> {
+  await tx.$executeRaw`SELECT set_config('lock_timeout', '5s', true)`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${propertyId}:${key}`}, 0))`;
+  await tx.$executeRaw`SELECT set_config('lock_timeout', '0', true)`;
+  const change = await tx.bookingHistoryEntry.findUnique({ where: { propertyId_idempotencyKey: { propertyId, idempotencyKey: key } } });
+  if (change) return { bookingId: change.bookingId, fingerprint: change.requestFingerprint };
+  const creation = await tx.booking.findUnique({ where: { propertyId_idempotencyKey: { propertyId, idempotencyKey: key } }, select: { id: true } });
+  return creation ? { bookingId: creation.id, fingerprint: null } : null;
+}
+
+/** The change in the booking's history and its booking.changed event (the outbox), with its dispatch job. */
+async function recordChange(
+  tx: Tx,
+  change: { propertyId: string; before: BookingView; after: BookingView; actor: BookingActor; idempotencyKey?: string; fingerprint: string; now: Date },
+): Promise<void> {
+  const { previous, current } = describeChange(change.before, change.after);
+  await tx.bookingHistoryEntry.create({
+    data: {
+      id: newId("bkh"),
+      propertyId: change.propertyId,
+      bookingId: change.after.id,
+      kind: "changed",
+      apiKeyId: change.actor.apiKeyId ?? null,
+      staffUserId: change.actor.staffId ?? null,
+      actorLabel: change.actor.label,
+      previous,
+      current,
+      idempotencyKey: change.idempotencyKey ?? null,
+      requestFingerprint: change.idempotencyKey === undefined ? null : change.fingerprint,
+      createdAt: change.now,
+    },
+  });
+  const eventId = newId("evt");
+  await tx.event.create({
+    data: { id: eventId, propertyId: change.propertyId, type: "booking.changed", bookingId: change.after.id, data: { booking: change.after, previous }, createdAt: change.now },
+  });
+  await tx.$executeRaw`SELECT queue_event_dispatch(${eventId}, ${change.propertyId})`;
+}
 
 /** Locks the nights' rows in one statement, in the lock order (room type, date). Missing nights have no row. */
 function lockNights(tx: Tx, nights: Night[]): Promise<NightRow[]> {

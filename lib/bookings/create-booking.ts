@@ -7,6 +7,7 @@ import type { Booking } from "@/lib/generated/prisma/client";
 import { newBookingReference, newId } from "@/lib/ids";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView, CreateBookingInput } from "@/lib/schemas/bookings";
+import { KEY_IN_USE, KEY_REUSED, noAvailability, occupancyExceeded } from "./booking-refusals";
 import { toBookingView } from "./booking-view";
 import { requestFingerprint } from "./request-fingerprint";
 import { stayRuleErrors } from "./stay-rules";
@@ -26,6 +27,7 @@ export type CreateBookingResult = { booking: BookingView; replayed: boolean };
 export type BookStayOutcome =
   | { kind: "created"; total: number; nightly: { date: string; amount: number }[] }
   | { kind: "replay"; id: string }
+  | { kind: "key_used_for_change"; id: string }
   | { kind: "unknown_room_type" }
   | { kind: "occupancy_exceeded"; name: string; maxAdults: number }
   | { kind: "no_availability"; name: string; night: string; reason: string };
@@ -106,7 +108,8 @@ export function bookedView(view: BookingView, outcome: Extract<BookStayOutcome, 
  * Books a room type for a stay. Never overbooks, never books twice for one Idempotency-Key.
  * All of it is one statement, so one round trip and one transaction (book_stay, in SQL):
  *
- * - Requests with the same key are serialised by a transaction-scoped advisory lock: a
+ * - Requests with the same key are serialised by a transaction-scoped advisory lock (changes
+ *   take it too: a key used for a change of a booking is refused here, and the other way round): a
  *   second one waits for the first (up to 5 s: then 409 idempotency_key_in_use) and then
  *   replays its booking. The unique index on (property, idempotency key) is the last word. A
  *   request that fails leaves no row, so its key is not remembered and a retry runs again.
@@ -132,7 +135,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions): Prom
       outcome = rows[0]!.outcome;
     } catch (error) {
       if (isLockTimeout(error)) {
-        throw new DomainError("idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry in a moment.");
+        throw new DomainError("idempotency_key_in_use", KEY_IN_USE);
       }
       // The unique index caught a concurrent first request with this key: replay its booking.
       if (idempotencyKey && isUniqueViolation(error, "idempotency_key")) {
@@ -148,16 +151,14 @@ export async function createBooking(db: Db, options: CreateBookingOptions): Prom
         return { booking: bookedView(view, outcome, property.currency), replayed: false };
       case "replay":
         return replay(await db.booking.findUniqueOrThrow({ where: { id: outcome.id } }), fingerprint);
+      case "key_used_for_change":
+        throw new DomainError("idempotency_key_reused", KEY_REUSED, { bookingId: outcome.id });
       case "unknown_room_type":
         throw new DomainError("unknown_room_type", `No room type "${input.roomTypeId}" at this property.`);
       case "occupancy_exceeded":
-        throw new DomainError("occupancy_exceeded", `${outcome.name} takes at most ${outcome.maxAdults} adult(s); ${input.adults} requested.`, {
-          maxAdults: outcome.maxAdults,
-        });
+        throw occupancyExceeded(outcome, input.adults);
       case "no_availability":
-        throw new DomainError("no_availability", `${outcome.name} is not available on the night of ${outcome.night}: ${outcome.reason}.`, {
-          night: outcome.night,
-        });
+        throw noAvailability(outcome);
     }
   }
 }
@@ -168,11 +169,7 @@ function findByIdempotencyKey(db: Db, propertyId: string, idempotencyKey: string
 
 function replay(booking: Booking, fingerprint: string): CreateBookingResult {
   if (booking.requestFingerprint !== fingerprint) {
-    throw new DomainError(
-      "idempotency_key_reused",
-      "This Idempotency-Key was already used for a different request. Use a new key for a new booking.",
-      { bookingId: booking.id },
-    );
+    throw new DomainError("idempotency_key_reused", KEY_REUSED, { bookingId: booking.id });
   }
   return { booking: toBookingView(booking), replayed: true };
 }

@@ -1,6 +1,6 @@
 import { addDays, daysBetween, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { FieldError } from "@/lib/errors";
-import type { BookingView } from "@/lib/schemas/bookings";
+import type { BookingChangePrevious, BookingView } from "@/lib/schemas/bookings";
 import { MAX_NIGHTS, stayRuleErrors } from "./stay-rules";
 
 /**
@@ -125,4 +125,15 @@ export function priceOfChange(plan: Extract<BookingChangePlan, { kind: "change" 
     }),
   ].sort((a, b) => a.date.localeCompare(b.date));
   return { nightly, total: nightly.reduce((sum, night) => sum + night.amount, 0) };
+}
+
+const RECORDED: (keyof BookingChangePrevious)[] = ["checkin", "checkout", "nights", "roomTypeId", "adults", "guest", "price", "nightly", "externalReference"];
+
+/** What a change changed, in the booking's own shapes: each differing field before (`previous`, the event's) and after. */
+export function describeChange(before: BookingView, after: BookingView): { previous: BookingChangePrevious; current: BookingChangePrevious } {
+  const fields = RECORDED.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+  return {
+    previous: Object.fromEntries(fields.map((field) => [field, before[field]])),
+    current: Object.fromEntries(fields.map((field) => [field, after[field]])),
+  };
 }

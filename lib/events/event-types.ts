@@ -1,5 +1,5 @@
 /** The kinds of event the outbox holds (the feed, webhooks and guest e-mails read them). */
-export const EVENT_TYPES = ["booking.created", "booking.cancelled"] as const;
+export const EVENT_TYPES = ["booking.created", "booking.changed", "booking.cancelled"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Events are served for 30 days; rows are kept a day longer so a cursor never outlives what it points past. */

@@ -15,6 +15,8 @@ export const PROBLEM_STATUS = {
   method_not_allowed: 405,
   no_availability: 409,
   booking_not_cancellable: 409,
+  booking_not_changeable: 409,
+  price_changed: 409,
   idempotency_key_in_use: 409,
   cursor_expired: 410,
   payload_too_large: 413,
@@ -45,19 +47,22 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+/** Extension members some problems carry beside the standard ones (price_changed: the quote's price and nightly). */
+export type ProblemMembers = { price?: unknown; nightly?: unknown };
+
 /** A failure the pipeline answers with a problem: thrown by lib/http helpers and handlers. */
 export class ApiProblem extends Error {
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,
-    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; members?: ProblemMembers } = {},
   ) {
     super(detail);
     this.name = "ApiProblem";
   }
 }
 
-export function problemBody(code: ProblemCode, detail: string, requestId: string, errors?: FieldError[]) {
+export function problemBody(code: ProblemCode, detail: string, requestId: string, errors?: FieldError[], members: ProblemMembers = {}) {
   const status = PROBLEM_STATUS[code];
   return {
     type: `/docs/errors#${code}`,
@@ -67,11 +72,12 @@ export function problemBody(code: ProblemCode, detail: string, requestId: string
     code,
     requestId,
     ...(errors?.length ? { errors } : {}),
+    ...members,
   };
 }
 
 export function problemResponse(problem: ApiProblem, requestId: string, headers: Record<string, string> = {}): Response {
-  const body = problemBody(problem.code, problem.detail, requestId, problem.extra.errors);
+  const body = problemBody(problem.code, problem.detail, requestId, problem.extra.errors, problem.extra.members);
   return new Response(JSON.stringify(body), {
     status: body.status,
     headers: { ...headers, "Content-Type": "application/problem+json", ...problem.extra.headers },

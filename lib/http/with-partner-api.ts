@@ -7,7 +7,7 @@ import { touchLastUsed } from "@/lib/api-keys/touch-last-used";
 import { getRateLimiter, getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { planPolicy } from "@/lib/properties/plans";
 import { authenticate, authorize, enforcePlanLimit, type AuthenticatedKey, type Scope } from "./partner-auth";
-import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, type ProblemCode } from "./problem";
+import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, type ProblemCode, type ProblemMembers } from "./problem";
 import { requestIdFor } from "./request-id";
 
 export type PartnerContext = {
@@ -35,6 +35,8 @@ const DOMAIN_CODES: Record<DomainError["code"], ProblemCode> = {
   occupancy_exceeded: "occupancy_exceeded",
   no_availability: "no_availability",
   booking_not_cancellable: "booking_not_cancellable",
+  booking_not_changeable: "booking_not_changeable",
+  price_changed: "price_changed",
   idempotency_key_reused: "idempotency_key_reused",
   idempotency_key_in_use: "idempotency_key_in_use",
   cursor_expired: "cursor_expired",
@@ -47,7 +49,8 @@ function toProblem(error: unknown, requestLog: Logger): ApiProblem {
     const code = DOMAIN_CODES[error.code];
     const errors = error.details.errors as FieldError[] | undefined;
     const headers = code === "idempotency_key_in_use" ? { "Retry-After": "1" } : undefined;
-    return new ApiProblem(code, error.message, { errors, headers });
+    const members = error.details.problem as ProblemMembers | undefined;
+    return new ApiProblem(code, error.message, { errors, headers, members });
   }
   if (isDatabaseUnavailable(error)) {
     requestLog.error({ err: error }, "database unavailable");

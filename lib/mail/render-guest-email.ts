@@ -8,7 +8,7 @@ import type { BookingView } from "@/lib/schemas/bookings";
  * the HTML is escaped (names are text, never markup); single-line values lose any line break,
  * so nothing can add a header through the subject. No external images or fonts.
  */
-export type GuestEmailKind = "booking.created" | "booking.cancelled";
+export type GuestEmailKind = "booking.created" | "booking.changed" | "booking.cancelled";
 
 export type GuestEmailInput = {
   kind: GuestEmailKind;
@@ -55,11 +55,14 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const manageUrl = checkedManageUrl(input.manageUrl);
   const reason = cancelled && booking.cancellationReason?.trim() ? booking.cancellationReason.trim().replace(/\r\n?/g, "\n") : null;
 
-  const subject = `Your booking at ${hotel} is ${cancelled ? "cancelled" : "confirmed"} – ${reference}`;
-  const heading = cancelled ? "Your booking is cancelled" : "Your booking is confirmed";
+  const changed = kind === "booking.changed";
+  const subject = `Your booking at ${hotel} ${cancelled ? "is cancelled" : changed ? "has changed" : "is confirmed"} – ${reference}`;
+  const heading = cancelled ? "Your booking is cancelled" : changed ? "Your booking has changed" : "Your booking is confirmed";
   const intro = cancelled
     ? `Your booking at ${hotel} has been cancelled. Here are the details of the stay that was cancelled.`
-    : `Thank you for booking with ${hotel}. Your stay is confirmed; here are the details.`;
+    : changed
+      ? `Your booking at ${hotel} has changed. Here is your stay as it now stands.`
+      : `Thank you for booking with ${hotel}. Your stay is confirmed; here are the details.`;
   const facts: [string, string][] = [
     ["Reference", reference],
     ["Check-in", formatEmailDate(booking.checkin)],

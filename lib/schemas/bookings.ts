@@ -34,6 +34,33 @@ export const CreateBookingSchema = z
   })
   .meta({ id: "CreateBooking" });
 
+export const ChangeBookingSchema = z
+  .strictObject({
+    checkin: CalendarDateSchema.optional(),
+    checkout: CalendarDateSchema.optional(),
+    roomTypeId: CreateBookingSchema.shape.roomTypeId.optional(),
+    adults: CreateBookingSchema.shape.adults.optional(),
+    guest: GuestSchema.partial().optional().meta({ description: "Any of the guest's fields; the others stay as they are." }),
+    externalReference: CreateBookingSchema.shape.externalReference.unwrap().nullable().optional().meta({ description: "Your own id for the booking; null clears it." }),
+    expectedPrice: z
+      .strictObject({
+        amount: z.number().int("Must be a whole number.").min(0, "Must be at least 0."),
+        currency: z.string().regex(/^[A-Z]{3}$/, "Must be an ISO 4217 code such as EUR."),
+      })
+      .optional()
+      .meta({
+        description: "The total you showed the guest (from a dry run). If the change would cost anything else, it is refused with 409 price_changed and nothing changes.",
+      }),
+  })
+  .refine((body) => Object.keys(body).some((field) => field !== "expectedPrice"), {
+    message: "Name at least one field to change (checkin, checkout, roomTypeId, adults, guest or externalReference).",
+  })
+  .meta({ id: "ChangeBooking" });
+
+export const ChangeBookingQuerySchema = z.strictObject({
+  dryRun: z.enum(["true", "false"], "Must be true or false.").optional().meta({ description: "true: answer with the booking as it would be after the change, and store nothing." }),
+});
+
 export const CancelBookingSchema = z
   .strictObject({
     reason: freeText({ max: 500, multiline: true })
@@ -47,14 +74,14 @@ export const BookingSchema = z
     id: BookingIdSchema,
     reference: BookingReferenceSchema,
     externalReference: z.string().nullable(),
-    status: z.enum(["confirmed", "cancelled"]).meta({ description: "Born confirmed; only cancellation moves it." }),
+    status: z.enum(["confirmed", "cancelled"]).meta({ description: "Born confirmed; only cancellation moves it (a change keeps it confirmed)." }),
     roomTypeId: RoomTypeIdSchema,
     checkin: CalendarDateSchema,
     checkout: CalendarDateSchema,
     nights: z.number().int(),
     adults: z.number().int(),
     guest: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
-    price: MoneySchema.meta({ description: "Total, fixed when the booking was made." }),
+    price: MoneySchema.meta({ description: "Total, fixed when the booking was made; only a change of the booking (PATCH) moves it, never a rate edit." }),
     nightly: z.array(NightlyPriceSchema),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
@@ -62,6 +89,25 @@ export const BookingSchema = z
     cancellationReason: z.string().nullable(),
   })
   .meta({ id: "Booking" });
+
+/** What a booking.changed event says changed: each changed field with its value before the change. */
+export const BookingChangePreviousSchema = BookingSchema.pick({
+  checkin: true,
+  checkout: true,
+  nights: true,
+  roomTypeId: true,
+  adults: true,
+  guest: true,
+  price: true,
+  nightly: true,
+  externalReference: true,
+})
+  .partial()
+  .meta({
+    id: "BookingChangePrevious",
+    description:
+      "booking.changed only: each field the change changed, with its value before it (in the booking's own shapes). A new stay names checkin, checkout, nights, nightly and price as they were; a new guest names the whole guest.",
+  });
 
 export const BookingListQuerySchema = z.strictObject({
   status: z.enum(["confirmed", "cancelled"]).optional().meta({ description: "Only bookings in this state." }),
@@ -82,5 +128,7 @@ export const BookingListSchema = z
   .meta({ id: "BookingList" });
 
 export type CreateBookingInput = z.infer<typeof CreateBookingSchema>;
+export type ChangeBookingInput = z.infer<typeof ChangeBookingSchema>;
 export type BookingView = z.infer<typeof BookingSchema>;
+export type BookingChangePrevious = z.infer<typeof BookingChangePreviousSchema>;
 export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;

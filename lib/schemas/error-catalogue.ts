@@ -36,6 +36,14 @@ export const ERROR_CATALOGUE: Record<ProblemCode, { when: string; todo: string }
     when: "The booking's check-in date is before today at the property.",
     todo: "Past stays cannot be cancelled through the API; contact the hotel.",
   },
+  booking_not_changeable: {
+    when: "The booking cannot change so: it is cancelled, its stay has ended (check-out today or earlier at the property), or its stay has started and the request moves its check-in or room type (`detail` names the field).",
+    todo: "A stay in progress may still change its check-out (tomorrow at the earliest), adults, guest and externalReference; for anything else, contact the hotel.",
+  },
+  price_changed: {
+    when: "The change would cost a total other than your `expectedPrice` (a rate moved since your dry run). Nothing was changed.",
+    todo: "Show the guest the problem's `price` and `nightly` (the change's price now) and, if they agree, send the change again with that `expectedPrice`.",
+  },
   cursor_expired: {
     when: "The events cursor was handed out more than 30 days ago: events after it may have been pruned (events are kept 30 days).",
     todo: "Catch up from GET /bookings?updatedSince=… and then read the feed again from its start (no `after`).",

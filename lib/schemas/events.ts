@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/events/event-types";
-import { BookingSchema } from "./bookings";
+import { BookingChangePreviousSchema, BookingSchema } from "./bookings";
 import { CursorSchema, idSchema, queryInteger, TimestampSchema } from "./common";
 
 export const EventSchema = z
@@ -8,7 +8,10 @@ export const EventSchema = z
     id: idSchema("evt", "evt_7k2m9q4x1c8v3b6n5t0p").meta({ description: "The event's id; also the webhook-id of its webhook deliveries." }),
     type: z.enum(EVENT_TYPES).meta({ description: "What happened. Ignore types you do not know: new ones may be added." }),
     createdAt: TimestampSchema,
-    data: z.object({ booking: BookingSchema.meta({ description: "The booking as it stood right after the change." }) }),
+    data: z.object({
+      booking: BookingSchema.meta({ description: "The booking as it stood right after the change." }),
+      previous: BookingChangePreviousSchema.optional(),
+    }),
   })
   .meta({ id: "Event" });
 

@@ -18,7 +18,8 @@ export function curlSample(method: string, path: string, example: RequestExample
   const shown = Object.entries(example.query ?? {}).filter(([name]) => requiredQuery.includes(name) || example.curlQuery?.includes(name));
   const search = new URLSearchParams(shown).toString();
   const hasBody = example.body !== undefined;
-  const first = ["curl", ...(method !== "GET" && !hasBody ? ["-X", method] : []), search ? `"${url}?${search}"` : url, '-H "X-Api-Key: $ROOM_BOOKING_KEY"'];
+  const implied = method === "GET" || (method === "POST" && hasBody); // curl sends GET, or POST with -d
+  const first = ["curl", ...(implied ? [] : ["-X", method]), search ? `"${url}?${search}"` : url, '-H "X-Api-Key: $ROOM_BOOKING_KEY"'];
   const headers = [...(hasBody ? ['-H "Content-Type: application/json"'] : []), ...Object.entries(example.headers ?? {}).map(([name, value]) => `-H "${name}: ${value}"`)];
   const lines = [first.join(" "), ...(headers.length ? [`  ${headers.join(" ")}`] : []), ...(hasBody ? [`  -d ${singleQuoted(JSON.stringify(example.body, null, 2).replaceAll("\n", "\n  "))}`] : [])];
   return lines.join(" \\\n");

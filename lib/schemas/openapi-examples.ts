@@ -5,7 +5,16 @@ import { encodeEventCursor } from "@/lib/events/event-cursor";
 import { planPolicy } from "@/lib/properties/plans";
 import { signWebhook, type WebhookHeaders } from "@/lib/webhooks/sign-webhook";
 import type { AvailabilityQuerySchema, AvailabilityView } from "./availability";
-import type { BookingListQuerySchema, BookingListSchema, BookingView, CancelBookingSchema, CreateBookingSchema } from "./bookings";
+import type {
+  BookingChangePrevious,
+  BookingListQuerySchema,
+  BookingListSchema,
+  BookingView,
+  CancelBookingSchema,
+  ChangeBookingQuerySchema,
+  ChangeBookingSchema,
+  CreateBookingSchema,
+} from "./bookings";
 import type { EventFeedQuerySchema, EventFeedView, EventView } from "./events";
 import type { Me } from "./me";
 import type { RatesQuerySchema, RatesView } from "./rates";
@@ -35,11 +44,13 @@ export const EXAMPLE_IDS = {
   newerBooking: "bk_a8eybb8rjkvehmnnzahb",
   webhookEndpoint: "whe_3m8x1c7v4b6n0t5f3k9q",
   createdEvent: "evt_7k2m9q4x1c8v3b6n5t0p",
+  changedEvent: "evt_q4c8v1m7x2k9b3n6t5p0",
   cancelledEvent: "evt_8whsm6j49c5fwycbj2k9",
 } as const;
 
-/** A new UUID per intended booking, as the docs advise. */
+/** A new UUID per intended booking (and per intended change), as the docs advise. */
 export const EXAMPLE_IDEMPOTENCY_KEY = "98fd453f-ce6c-463e-a162-fb7db2f5a809";
+export const EXAMPLE_CHANGE_IDEMPOTENCY_KEY = "3c1f9b7e-52d4-4a8e-9f0b-6d2e8a41c7f3";
 
 const SECRET = "whsec_7360vNcbSXMifx+CXiiRh+tRDZ5zMnn5sIt4GNJHNXY=";
 const CURRENCY = "EUR";
@@ -111,8 +122,13 @@ export function operationExamples(today: CalendarDate) {
     cancelledAt: null,
     cancellationReason: null,
   } satisfies BookingView;
+  // The guest stays one night longer: the three booked nights keep their price, the fourth is at today's rate.
+  const longerCheckout = addDays(checkout, 1);
+  const changedAt = `${today}T07:58:11.306Z`;
+  const longer = priced("double", checkin, longerCheckout);
+  const changed = { ...booking, checkout: longerCheckout, nights: stay.nights + 1, ...longer, updatedAt: changedAt } satisfies BookingView;
   const cancelledAt = `${today}T08:41:37.095Z`;
-  const cancelled = { ...booking, status: "cancelled", updatedAt: cancelledAt, cancelledAt, cancellationReason: CANCELLATION_REASON } satisfies BookingView;
+  const cancelled = { ...changed, status: "cancelled", updatedAt: cancelledAt, cancelledAt, cancellationReason: CANCELLATION_REASON } satisfies BookingView;
 
   const webhookEndpoint = {
     id: EXAMPLE_IDS.webhookEndpoint,
@@ -207,6 +223,17 @@ export function operationExamples(today: CalendarDate) {
       request: { summary: "The booking", path: { id: EXAMPLE_IDS.booking } },
       response: { summary: "The booking", value: booking },
     },
+    changeBooking: {
+      request: {
+        summary: "One night longer, at the price shown to the guest",
+        path: { id: EXAMPLE_IDS.booking },
+        query: { dryRun: "false" } satisfies Required<Input<typeof ChangeBookingQuerySchema>>,
+        curlQuery: [],
+        headers: { "Idempotency-Key": EXAMPLE_CHANGE_IDEMPOTENCY_KEY },
+        body: { checkout: longerCheckout, expectedPrice: longer.price } satisfies Input<typeof ChangeBookingSchema>,
+      },
+      response: { summary: "The booking as it now stands: the three booked nights keep their price", value: changed },
+    },
     cancelBooking: {
       request: { summary: "Cancel, saying why", path: { id: EXAMPLE_IDS.booking }, body: { reason: CANCELLATION_REASON } satisfies Input<typeof CancelBookingSchema> },
       response: { summary: "The cancelled booking", value: cancelled },
@@ -253,13 +280,21 @@ type WebhookExample = { summary: string; body: EventView; headers: WebhookHeader
 
 /** What an endpoint receives for each event type: the body and its Standard Webhooks headers, signed with the example secret. */
 export function webhookExamples(today: CalendarDate) {
-  const { cancelBooking, listEvents } = operationExamples(today);
+  const { getBooking, changeBooking, cancelBooking, listEvents } = operationExamples(today);
   const created = listEvents.response.value.data[0]!;
+  const before = getBooking.response.value;
+  const after = changeBooking.response.value;
+  const previous = { checkout: before.checkout, nights: before.nights, price: before.price, nightly: before.nightly } satisfies BookingChangePrevious;
+  const changed = { id: EXAMPLE_IDS.changedEvent, type: "booking.changed", createdAt: after.updatedAt, data: { booking: after, previous } } satisfies EventView;
   const booking = cancelBooking.response.value;
   const cancelled = { id: EXAMPLE_IDS.cancelledEvent, type: "booking.cancelled", createdAt: booking.updatedAt, data: { booking } } satisfies EventView;
   const example = (event: EventView, summary: string): WebhookExample => {
     const at = new Date(Date.parse(event.createdAt) + 1_000);
     return { summary, body: event, headers: signWebhook({ secrets: [SECRET], eventId: event.id, at, payload: JSON.stringify(event) }) };
   };
-  return { "booking.created": example(created, "The booking above, made"), "booking.cancelled": example(cancelled, "The booking above, cancelled") } satisfies Record<EventView["type"], WebhookExample>;
+  return {
+    "booking.created": example(created, "The booking above, made"),
+    "booking.changed": example(changed, "The booking above, one night longer"),
+    "booking.cancelled": example(cancelled, "The booking above, cancelled"),
+  } satisfies Record<EventView["type"], WebhookExample>;
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ProblemCode } from "@/lib/http/problem";
 import { AvailabilityQuerySchema } from "./availability";
-import { BookingListQuerySchema } from "./bookings";
+import { BookingListQuerySchema, ChangeBookingQuerySchema } from "./bookings";
 import { BookingIdSchema, RoomTypeIdSchema } from "./common";
 import { EventFeedQuerySchema } from "./events";
 import type { OperationId } from "./openapi-examples";
@@ -11,7 +11,7 @@ import { WebhookEndpointIdSchema } from "./webhooks";
 type Json = Record<string, unknown>;
 export type PathParam = { name: string; description: string; schema: z.ZodType };
 export type Operation = {
-  method: "get" | "post" | "delete";
+  method: "get" | "post" | "patch" | "delete";
   path: string;
   operationId: OperationId;
   summary: string;
@@ -134,6 +134,46 @@ export const OPERATIONS: Operation[] = [
     errors: ["not_found", "validation_failed"],
   },
   {
+    method: "patch",
+    path: "/bookings/{id}",
+    operationId: "changeBooking",
+    summary: "Change a booking",
+    description: [
+      "Changes any of checkin, checkout, roomTypeId, adults, guest and externalReference in one atomic step: the booking keeps the nights it already holds and their booked amounts, gives back the nights it leaves and takes the new ones at today's rates. If a new night cannot be had you get 409 no_availability and the booking is exactly as before; no room is ever lost in between, and nothing is ever oversold.",
+      "Preview first: `?dryRun=true` answers with the booking as it would be (its new `price` and `nightly`) and stores nothing. Then send the change with that total as `expectedPrice`: if the price moved in between, 409 price_changed carries the new quote and nothing changes.",
+      "Send an Idempotency-Key with every change (one key space with creations): a retry with the same key and body replays the result (200, Idempotent-Replayed: true) and never changes twice. A request that changes nothing returns the booking (200) and writes no event.",
+      "Only confirmed bookings whose check-out is after today at the property change (else 409 booking_not_changeable). Once the stay has started, only checkout (tomorrow at the earliest), adults, guest and externalReference may change. Each change sends one booking.changed event with the previous values of what changed.",
+    ].join("\n\n"),
+    scope: "write",
+    query: ChangeBookingQuerySchema,
+    pathParams: [{ name: "id", description: "Booking id (bk_…). A malformed id is answered 404, as an unknown one.", schema: BookingIdSchema }],
+    body: { schema: "ChangeBooking", required: true },
+    success: {
+      status: 200,
+      schema: "Booking",
+      description: "The booking as it now stands (with dryRun=true: as it would be after the change; nothing stored).",
+      headers: {
+        "Idempotent-Replayed": {
+          description: "`true` when an earlier request with the same Idempotency-Key made this change; absent otherwise.",
+          required: false,
+          schema: { type: "string", enum: ["true"] },
+        },
+      },
+    },
+    errors: [
+      ...WRITE,
+      "not_found",
+      "validation_failed",
+      "booking_not_changeable",
+      "unknown_room_type",
+      "occupancy_exceeded",
+      "no_availability",
+      "price_changed",
+      "idempotency_key_reused",
+      "idempotency_key_in_use",
+    ],
+  },
+  {
     method: "post",
     path: "/bookings/{id}/cancel",
     operationId: "cancelBooking",
@@ -152,7 +192,7 @@ export const OPERATIONS: Operation[] = [
     operationId: "listEvents",
     summary: "The event feed: booking changes, in order",
     description:
-      "Every booking.created and booking.cancelled of the property, whichever door made the change (this API, the control panel, the hotel's site), oldest first after `after`. Poll it to catch up, after an outage or instead of webhooks: you see every event exactly once, in an order that never changes (an event appears once every transaction older than it has finished). Events are kept 30 days; a cursor older than that is 410 cursor_expired.",
+      "Every booking.created, booking.changed and booking.cancelled of the property, whichever door made the change (this API, the control panel, the hotel's site), oldest first after `after`. Poll it to catch up, after an outage or instead of webhooks: you see every event exactly once, in an order that never changes (an event appears once every transaction older than it has finished). Events are kept 30 days; a cursor older than that is 410 cursor_expired.",
     scope: "read",
     query: EventFeedQuerySchema,
     success: { status: 200, schema: "EventFeed", description: "A page of events." },

@@ -5,14 +5,14 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { dateInTimeZone, type CalendarDate } from "@/lib/dates/calendar-date";
 import { PLAN_RULES } from "@/lib/properties/plans";
 import { AvailabilitySchema } from "./availability";
-import { BookingListSchema, BookingSchema, CancelBookingSchema, CreateBookingSchema, GuestSchema } from "./bookings";
+import { BookingChangePreviousSchema, BookingListSchema, BookingSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, GuestSchema } from "./bookings";
 import { MoneySchema, NightlyPriceSchema } from "./common";
 import { ERROR_CATALOGUE } from "./error-catalogue";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { EventFeedSchema, EventSchema } from "./events";
 import { MeSchema } from "./me";
 import { curlSample } from "./openapi-curl";
-import { EXAMPLE_IDEMPOTENCY_KEY, operationExamples, webhookExamples, type OperationExample } from "./openapi-examples";
+import { operationExamples, webhookExamples, type OperationExample } from "./openapi-examples";
 import { componentSchemas, fieldSchema, schemaRef } from "./openapi-json-schema";
 import { ALWAYS, OPERATIONS, type Operation } from "./openapi-operations";
 import { ProblemSchema } from "./problem";
@@ -22,7 +22,7 @@ import { GETTING_STARTED } from "./getting-started";
 import { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema } from "./webhooks";
 
 /** The document's components: every schema with an id in its meta. */
-const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingListSchema, CancelBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
+const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
 
 type Json = Record<string, unknown>;
 
@@ -92,6 +92,19 @@ function queryParameters(query: z.ZodObject | undefined, examples: Record<string
   });
 }
 
+/** The Idempotency-Key header of a creation or a change, with the operation's own example key. */
+function idempotencyKeyParameter(operationId: string, example: string): Json {
+  const what = operationId === "createBooking" ? "booking" : "change";
+  return {
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description: `Recommended on every ${what}: 1–255 printable ASCII characters, unique per intended ${what} (a UUID). Remembered for the life of the booking, in one key space with every other creation and change of the property. The same key with the same body replays the ${what}; with a different body it is 422 idempotency_key_reused.`,
+    schema: { type: "string", minLength: 1, maxLength: 255 },
+    example,
+  };
+}
+
 function tagOf(path: string): string {
   if (path.startsWith("/webhook-endpoints") || path === "/events") return "Events";
   if (path.startsWith("/bookings")) return "Bookings";
@@ -121,7 +134,7 @@ function operation(op: Operation, example: OperationExample): Json {
         return { name: p.name, in: "path", required: true, description: p.description, schema, example: pathIds[p.name] };
       }),
       ...query,
-      ...(op.operationId === "createBooking" ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
+      ...(request.headers?.["Idempotency-Key"] ? [idempotencyKeyParameter(op.operationId, request.headers["Idempotency-Key"])] : []),
     ],
     ...(op.body ? { requestBody: { required: op.body.required, content: jsonContent(op.body.schema, { summary: request.summary, value: request.body }) } } : {}),
     responses: {
@@ -163,7 +176,7 @@ function eventWebhooks(today: CalendarDate): Json {
         {
           post: {
             operationId: `${type.replace(".", "_")}_webhook`,
-            summary: type === "booking.created" ? "A booking was made" : "A booking was cancelled",
+            summary: { "booking.created": "A booking was made", "booking.changed": "A booking was changed", "booking.cancelled": "A booking was cancelled" }[type],
             description:
               "Sent to each of the property's enabled endpoints that subscribe to it, signed (Standard Webhooks). At least once, in no guaranteed order; retried for about three days until you answer 2xx within 10 seconds. Ignore event types you do not know.",
             tags: ["Events"],
@@ -212,11 +225,11 @@ export function openApiDocument(clock: Clock = systemClock): Json {
     tags: [
       { name: "Account", description: "The key and its property." },
       { name: "Rooms and prices", description: "Room types, availability and the rates calendar." },
-      { name: "Bookings", description: "Create, read and cancel bookings." },
+      { name: "Bookings", description: "Create, read, change and cancel bookings." },
       {
         name: "Events",
         description:
-          "booking.created and booking.cancelled, pushed to your webhook endpoints (signed, retried for about three days) and served by the feed (GET /events) for catching up.",
+          "booking.created, booking.changed and booking.cancelled, pushed to your webhook endpoints (signed, retried for about three days) and served by the feed (GET /events) for catching up.",
       },
     ],
     paths,
@@ -224,17 +237,6 @@ export function openApiDocument(clock: Clock = systemClock): Json {
     components: {
       securitySchemes: {
         ApiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Your key, from the control panel (Settings › API Keys). Keep it on your server." },
-      },
-      parameters: {
-        IdempotencyKey: {
-          name: "Idempotency-Key",
-          in: "header",
-          required: false,
-          description:
-            "Recommended on every creation: 1–255 printable ASCII characters, unique per intended booking (a UUID). Remembered for the life of the booking. The same key with the same body replays the booking; with a different body it is 422 idempotency_key_reused.",
-          schema: { type: "string", minLength: 1, maxLength: 255 },
-          example: EXAMPLE_IDEMPOTENCY_KEY,
-        },
       },
       schemas: componentSchemas("input", COMPONENTS),
     },

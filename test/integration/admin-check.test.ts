@@ -8,6 +8,7 @@ import { type AdminIo, type OpenDatabase, runAdmin } from "@/scripts/admin/run-a
 import { seedProperty } from "@/prisma/factories";
 import { type AdminRun, runAdminCli } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
+import { TEST_ACTOR } from "@/lib/audit/actor";
 
 const database = setupTestDatabase();
 
@@ -61,7 +62,7 @@ async function fixture() {
   const b2 = await book(harbour, 0, 15, 18);
   const b3 = await book(harbour, 1, 14, 16);
   const b4 = await book(harbour, 0, 16, 19);
-  await cancelBooking(db, { property: harbour.property, bookingId: b4.id });
+  await cancelBooking(db, { actor: TEST_ACTOR, property: harbour.property, bookingId: b4.id });
   const b5 = await book(hill, 0, 14, 17);
   const [double, single] = [harbour.roomTypes[0]!, harbour.roomTypes[1]!];
   return { harbour: harbour.property, hill: hill.property, double, single, room: hill.roomTypes[0]!, day, b1, b2, b3, b4, b5 };

@@ -7,6 +7,7 @@ import { checkInvariants } from "@/lib/integrity/check-invariants";
 import { setRates } from "@/lib/rates/set-rates";
 import { seedBooking, seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { TEST_ACTOR } from "@/lib/audit/actor";
 
 const database = setupTestDatabase();
 const today = () => dateInTimeZone(new Date(), "UTC");
@@ -44,7 +45,7 @@ describe("changing a booking", () => {
     const booking = await book(double.id, checkin, 2);
     await setRates(database().db, { roomTypeId: double.id, from: checkin, to: addDays(checkin, 5), price: 15_000 });
 
-    const outcome = await changeBooking(database().db, { property, bookingId: booking.id, request: { checkin: addDays(checkin, 1), checkout: addDays(checkin, 4) } });
+    const outcome = await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, request: { checkin: addDays(checkin, 1), checkout: addDays(checkin, 4) } });
     expect(outcome).toMatchObject({ kind: "changed", changed: ["checkin", "checkout"] });
     const changed = (outcome as Extract<ChangeBookingOutcome, { kind: "changed" }>).booking;
     expect(changed.nightly).toEqual([
@@ -65,13 +66,13 @@ describe("changing a booking", () => {
     const { property, double, suite, book } = await hotel({ double: 2, suite: 1 });
     const booking = await book(double.id, addDays(today(), 12), 2);
     const before = await snapshot(booking.id, [double.id, suite.id]);
-    const quote = await changeBooking(database().db, { property, bookingId: booking.id, request: { roomTypeId: suite.id }, dryRun: true });
+    const quote = await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, request: { roomTypeId: suite.id }, dryRun: true });
     expect(quote).toMatchObject({ kind: "quote", booking: { roomTypeId: suite.id, price: { amount: 40_000 } } });
     expect(await snapshot(booking.id, [double.id, suite.id])).toEqual(before);
-    const guarded = await changeBooking(database().db, { property, bookingId: booking.id, request: { roomTypeId: suite.id }, expectedPrice: { amount: 20_000, currency: "EUR" } });
+    const guarded = await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, request: { roomTypeId: suite.id }, expectedPrice: { amount: 20_000, currency: "EUR" } });
     expect(guarded).toMatchObject({ kind: "price_changed", booking: { price: { amount: 40_000 }, nightly: [{ amount: 20_000 }, { amount: 20_000 }] } });
     expect(await snapshot(booking.id, [double.id, suite.id])).toEqual(before);
-    expect(await changeBooking(database().db, { property, bookingId: booking.id, request: { roomTypeId: suite.id }, expectedPrice: { amount: 40_000, currency: "EUR" } })).toMatchObject({ kind: "changed" });
+    expect(await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, request: { roomTypeId: suite.id }, expectedPrice: { amount: 40_000, currency: "EUR" } })).toMatchObject({ kind: "changed" });
   });
 
   it("a refused change (a sold-out or closed night, too many adults, a started stay) leaves the booking and every counter as they were", async () => {
@@ -81,13 +82,13 @@ describe("changing a booking", () => {
     await book(suite.id, addDays(checkin, 1), 1); // the suite's only room, on the second night
     await setRates(database().db, { roomTypeId: double.id, from: addDays(checkin, 2), to: addDays(checkin, 2), closed: true });
     const before = await snapshot(booking.id, [double.id, suite.id]);
-    const change = (request: Parameters<typeof changeBooking>[1]["request"]) => changeBooking(database().db, { property, bookingId: booking.id, request });
+    const change = (request: Parameters<typeof changeBooking>[1]["request"]) => changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, request });
 
     expect(await change({ roomTypeId: suite.id })).toEqual({ kind: "no_availability", name: "Suite", night: addDays(checkin, 1), reason: "sold out" });
     expect(await change({ checkout: addDays(checkin, 3) })).toEqual({ kind: "no_availability", name: "Double", night: addDays(checkin, 2), reason: "closed" });
     expect(await change({ adults: 3 })).toEqual({ kind: "occupancy_exceeded", name: "Double", maxAdults: 2 });
     expect(await change({ roomTypeId: "rt_000000000000000000xx" })).toMatchObject({ kind: "unknown_room_type" });
-    const started = await changeBooking(database().db, { property, bookingId: booking.id, request: { roomTypeId: suite.id }, clock: { now: () => new Date(`${addDays(checkin, 1)}T12:00:00Z`) } });
+    const started = await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, request: { roomTypeId: suite.id }, clock: { now: () => new Date(`${addDays(checkin, 1)}T12:00:00Z`) } });
     expect(started).toMatchObject({ kind: "not_changeable", field: "roomTypeId" });
     expect(await snapshot(booking.id, [double.id, suite.id])).toEqual(before);
   });
@@ -96,7 +97,7 @@ describe("changing a booking", () => {
     const { property, double, suite, book } = await hotel({ double: 2, suite: 1 });
     const checkin = addDays(today(), 20);
     const [first, second] = [await book(double.id, checkin), await book(double.id, checkin)];
-    const outcomes = await Promise.all([first, second].map((b) => changeBooking(database().db, { property, bookingId: b!.id, request: { roomTypeId: suite.id } })));
+    const outcomes = await Promise.all([first, second].map((b) => changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: b!.id, request: { roomTypeId: suite.id } })));
     expect(outcomes.map((o) => o.kind).sort()).toEqual(["changed", "no_availability"]);
     expect([await soldOn(suite.id, checkin), await soldOn(double.id, checkin)]).toEqual([1, 1]);
     expect((await checkInvariants(database().db, { propertySlug: property.slug })).violations).toEqual([]);
@@ -108,7 +109,7 @@ describe("changing a booking", () => {
     const moving = await book(double.id, checkin);
     const guest = { firstName: "Rita", lastName: "Race", email: "rita@example.com" };
     const [change, create] = await Promise.allSettled([
-      changeBooking(database().db, { property, bookingId: moving.id, request: { roomTypeId: suite.id } }),
+      changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: moving.id, request: { roomTypeId: suite.id } }),
       createBooking(database().db, { property, apiKeyId: null, input: { roomTypeId: suite.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest } }),
     ]);
     const changed = change.status === "fulfilled" && change.value.kind === "changed";
@@ -126,7 +127,7 @@ describe("changing a booking", () => {
     for (let round = 0; round < 2; round++) {
       const current = await database().db.booking.findMany({ where: { id: { in: [...doubles, ...suites].map((b) => b.id) } } });
       const outcomes = await Promise.all(
-        current.map((b) => changeBooking(database().db, { property, bookingId: b.id, request: { roomTypeId: b.roomTypeId === double.id ? suite.id : double.id } })),
+        current.map((b) => changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: b.id, request: { roomTypeId: b.roomTypeId === double.id ? suite.id : double.id } })),
       );
       for (const outcome of outcomes) expect(["changed", "no_availability"]).toContain(outcome.kind);
       expect(outcomes.filter((o) => o.kind === "changed").length).toBeGreaterThan(0);
@@ -138,9 +139,9 @@ describe("changing a booking", () => {
     const { property, double, book } = await hotel({ double: 2, suite: 1 });
     const other = await hotel({ double: 2, suite: 1 });
     const theirs = await other.book(other.double.id, addDays(today(), 40));
-    expect(await changeBooking(database().db, { property, bookingId: theirs.id, request: { adults: 1 } })).toEqual({ kind: "not_found" });
+    expect(await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: theirs.id, request: { adults: 1 } })).toEqual({ kind: "not_found" });
     const mine = await book(double.id, addDays(today(), 40));
-    await cancelBooking(database().db, { property, bookingId: mine.id });
-    expect(await changeBooking(database().db, { property, bookingId: mine.id, request: { adults: 1 } })).toMatchObject({ kind: "not_changeable", field: null });
+    await cancelBooking(database().db, { actor: TEST_ACTOR, property, bookingId: mine.id });
+    expect(await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: mine.id, request: { adults: 1 } })).toMatchObject({ kind: "not_changeable", field: null });
   });
 });

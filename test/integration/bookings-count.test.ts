@@ -5,6 +5,7 @@ import { addDays, dateInTimeZone } from "@/lib/dates/calendar-date";
 import type { BookingListQuery } from "@/lib/schemas/bookings";
 import { seedBooking, seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { TEST_ACTOR } from "@/lib/audit/actor";
 
 const database = setupTestDatabase();
 
@@ -32,7 +33,7 @@ describe("the panel's count of bookings", () => {
       made.push(await seedBooking(db, property, { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 2), madeAt: new Date() }));
       await seedBooking(db, other.property, { roomTypeId: other.roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), madeAt: new Date() });
     }
-    for (const booking of made.slice(0, 3)) await cancelBooking(db, { property, bookingId: booking.id });
+    for (const booking of made.slice(0, 3)) await cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: booking.id });
 
     const filters: BookingListQuery[] = [
       {},

@@ -8,6 +8,7 @@ import { propertyToday } from "@/lib/properties/property-today";
 import { setRates } from "@/lib/rates/set-rates";
 import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { TEST_ACTOR } from "@/lib/audit/actor";
 
 const database = setupTestDatabase();
 
@@ -69,7 +70,7 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
 
     const second = () => createBooking(db, { property, apiKeyId: null, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } });
     await expect(second()).rejects.toMatchObject({ code: "no_availability", details: { night: checkin } });
-    const cancelled = await cancelBooking(db, { property, bookingId: booking.id, reason: "plans changed" });
+    const cancelled = await cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: "plans changed" });
     expect(cancelled).toMatchObject({ status: "cancelled", cancellationReason: "plans changed" });
     expect((await second()).booking.price.amount).toBe(2 * 99_900);
   });
@@ -81,7 +82,7 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     const { booking } = await createBooking(db, { property, apiKeyId: null, input });
     await createBooking(db, { property, apiKeyId: null, input });
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => cancelBooking(db, { property, bookingId: booking.id, reason: `attempt ${i}` })),
+      Array.from({ length: 10 }, (_, i) => cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: `attempt ${i}` })),
     );
     const stored = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
     expect(stored.status).toBe("cancelled");

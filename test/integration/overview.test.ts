@@ -7,6 +7,7 @@ import { OVERVIEW_NIGHTS, readOverview, type Overview } from "@/lib/overview/rea
 import { setRates } from "@/lib/rates/set-rates";
 import { openPastNights, seedApiKey, seedBooking, seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { TEST_ACTOR } from "@/lib/audit/actor";
 
 const database = setupTestDatabase();
 
@@ -44,7 +45,7 @@ async function buildHotel(name: string) {
   const arrival = await book({ roomTypeId: suite.id, checkin: d(0), checkout: d(3), adults: 3, apiKeyId: cityHop.id, madeAt: daysAgo(2) });
   const departure = await book({ roomTypeId: double.id, checkin: d(-3), checkout: d(0), adults: 1, madeAt: daysAgo(20) });
   const cancelled = await book({ roomTypeId: double.id, checkin: d(0), checkout: d(2), adults: 2, apiKeyId: cityHop.id, madeAt: daysAgo(1) });
-  await cancelBooking(db, { property, bookingId: cancelled.id, clock: fixedClock(daysAgo(0, 2)) });
+  await cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: cancelled.id, clock: fixedClock(daysAgo(0, 2)) });
   const future = await book({ roomTypeId: suite.id, checkin: d(10), checkout: d(14), adults: 2, apiKeyId: wanderlyToo.id, madeAt: daysAgo(3) });
   const straddling = await book({ roomTypeId: suite.id, checkin: d(28), checkout: d(33), adults: 4, madeAt: daysAgo(6, 23) });
   const eightDaysAgo = await book({ roomTypeId: double.id, checkin: d(5), checkout: d(6), adults: 1, apiKeyId: cityHop.id, madeAt: daysAgo(8) });

@@ -28,6 +28,7 @@ describe("the OpenAPI document", () => {
         "POST /bookings",
         "GET /bookings",
         "GET /bookings/{id}",
+        "PATCH /bookings/{id}",
         "POST /bookings/{id}/cancel",
         "GET /events",
         "GET /webhook-endpoints",
@@ -42,7 +43,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes what webhook endpoints receive: each event type, its signature headers and the Event body", () => {
-    expect(Object.keys(document.webhooks).sort()).toEqual(["booking.cancelled", "booking.created"]);
+    expect(Object.keys(document.webhooks).sort()).toEqual(["booking.cancelled", "booking.changed", "booking.created"]);
     const created = document.webhooks["booking.created"].post;
     expect(created.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
     expect(created.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/Event");

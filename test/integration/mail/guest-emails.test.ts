@@ -14,6 +14,7 @@ import { partnerFixture } from "../../support/partner-fixtures";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
 import { startTestWorker, TEST_SESSION_SECRET } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
+import { TEST_ACTOR } from "@/lib/audit/actor";
 
 /**
  * The hotel's e-mails to guests, end to end: the outbox, the real queue worker, nodemailer
@@ -69,7 +70,7 @@ describe("guest e-mails", () => {
     expect(link).not.toBeNull();
     expect(verifyManageBookingToken(link![1]!, TEST_SESSION_SECRET)).toBe(booking.id);
 
-    await cancelBooking(database().db, { property: guestSite.property, bookingId: booking.id, reason: "Plans changed" });
+    await cancelBooking(database().db, { actor: TEST_ACTOR, property: guestSite.property, bookingId: booking.id, reason: "Plans changed" });
     const [, cancellation] = await waitFor(() => mailTo("ana@guest.test").length === 2 && mailTo("ana@guest.test"));
     expect(cancellation!.subject).toBe(`Your booking at Guest Site Hotel is cancelled – ${booking.reference}`);
     expect(cancellation!.text).toContain("Plans changed");

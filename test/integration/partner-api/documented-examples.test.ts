@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import { addDays } from "@/lib/dates/calendar-date";
+import { EXAMPLE_CHANGE_IDEMPOTENCY_KEY } from "@/lib/schemas/openapi-examples";
 import { openApiDocument } from "@/lib/schemas/openapi";
 import { setupTestDatabase } from "../../support/database";
 import { curlRequest, documentedOperations, exampleRequest, nameOf, parametersOf, successExample, type DocumentedRequest } from "../../support/documented-requests";
@@ -36,12 +38,24 @@ function exampleId(template: string): string {
   return String(parametersOf(document, operation).find((p) => p.name === "id")?.example);
 }
 
-/** A booking of its own for each request that names one (the requests cancel them), on stays that do not compete. */
-async function newBooking(): Promise<string> {
+/**
+ * A booking of its own for each request that names one (the requests cancel them), on stays that
+ * do not compete; a change's booking is the documented one (its room type and stay), so that the
+ * documented change applies to it.
+ */
+async function newBooking(change: boolean): Promise<string> {
   const checkin = addDays(hotel.today, 40 + 3 * madeBookings++);
-  const made = await api("POST", "/bookings", { key, body: { roomTypeId: hotel.roomTypes[1]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: GUEST } });
+  const documented = getBookingExample();
+  const body = change
+    ? { roomTypeId: hotel.roomTypes[0]!.id, checkin: documented.checkin, checkout: documented.checkout, adults: documented.adults, guest: GUEST }
+    : { roomTypeId: hotel.roomTypes[1]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: GUEST };
+  const made = await api("POST", "/bookings", { key, body });
   expect(made.status).toBe(201);
   return made.body.id;
+}
+
+function getBookingExample(): Json {
+  return successExample(document.paths["/bookings/{id}"].get).examples[0] as Json;
 }
 
 async function newWebhookEndpoint(): Promise<string> {
@@ -50,16 +64,30 @@ async function newWebhookEndpoint(): Promise<string> {
   return made.body.id;
 }
 
-/** The request with the document's example ids replaced by this hotel's: the room type, a booking, a webhook endpoint. */
+/**
+ * The request with the document's example ids replaced by this hotel's: the room type, a booking,
+ * a webhook endpoint, a change's Idempotency-Key. A change's expectedPrice becomes this hotel's quote (its rates are not the
+ * story's), as a partner would take it from a dry run.
+ */
 async function withRealIds(request: DocumentedRequest): Promise<DocumentedRequest> {
   let text = JSON.stringify(request);
   const swap = async (exampleValue: string, real: () => Promise<string> | string) => {
     if (exampleValue && text.includes(exampleValue)) text = text.replaceAll(exampleValue, await real());
   };
   await swap(exampleId("/room-types/{id}"), () => hotel.roomTypes[0]!.id);
-  await swap(exampleId("/bookings/{id}"), newBooking);
+  await swap(exampleId("/bookings/{id}"), () => newBooking(request.method === "PATCH"));
   await swap(exampleId("/webhook-endpoints/{id}"), newWebhookEndpoint);
-  return JSON.parse(text) as DocumentedRequest;
+  // Each documented change is made to a booking of its own: a key of its own too (one key, one change).
+  await swap(EXAMPLE_CHANGE_IDEMPOTENCY_KEY, () => randomUUID());
+  const real = JSON.parse(text) as DocumentedRequest;
+  const body = real.body as Json | undefined;
+  if (real.method === "PATCH" && body?.expectedPrice) {
+    const change = Object.fromEntries(Object.entries(body).filter(([name]) => name !== "expectedPrice"));
+    const quote = await api("PATCH", `${real.pathAndQuery.split("?")[0]}?dryRun=true`, { key, body: change });
+    expect(quote.status, quote.text).toBe(200);
+    body.expectedPrice = quote.body.price;
+  }
+  return real;
 }
 
 /** The field names of a JSON value, nested (arrays by their first element), to compare an example's shape with a real answer's. */

@@ -7,6 +7,7 @@ import { readEventFeed } from "@/lib/events/read-event-feed";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { GUEST, partnerFixture } from "../../support/partner-fixtures";
+import { TEST_ACTOR } from "@/lib/audit/actor";
 
 /**
  * The transactional outbox and GET /events: an event for every booking made or cancelled,
@@ -44,7 +45,7 @@ describe("the outbox and GET /events", () => {
     expect((await api("POST", `/bookings/${made.body.id}/cancel`, { key })).status).toBe(200);
     // The control panel and the guest site end in the same domain functions.
     const direct = await createBooking(database().db, { property: hotel.property, input: { ...body, adults: 2 }, apiKeyId: null });
-    await cancelBooking(database().db, { property: hotel.property, bookingId: direct.booking.id });
+    await cancelBooking(database().db, { actor: TEST_ACTOR, property: hotel.property, bookingId: direct.booking.id });
 
     const { events } = await allEvents(key);
     expect(events.map((e) => [e.type, e.data.booking.id, e.data.booking.status])).toEqual([

@@ -12,6 +12,7 @@ import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { GUEST, partnerFixture } from "../../support/partner-fixtures";
 import { startTestWorker, TEST_SESSION_SECRET, testSecretBox } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
+import { TEST_ACTOR } from "@/lib/audit/actor";
 
 /**
  * Webhooks end to end on real PostgreSQL, the real queue worker and a real HTTP receiver:
@@ -72,7 +73,7 @@ describe("webhook deliveries", () => {
 
     const booked = await api("POST", "/bookings", { key, body: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST } });
     expect(booked.status).toBe(201);
-    await cancelBooking(database().db, { property: hotel.property, bookingId: booked.body.id, reason: "At the front desk" });
+    await cancelBooking(database().db, { actor: TEST_ACTOR, property: hotel.property, bookingId: booked.body.id, reason: "At the front desk" });
 
     const requests = await waitFor(() => received("/api-made").length === 2 && received("/api-made"), { what: "two deliveries" });
     const events = requests.map((request) => verified(made.body.secret, request)).sort((a, b) => a.type.localeCompare(b.type));

@@ -22,12 +22,13 @@ export async function cancelBookingAction(_previous: CancelState, form: FormData
     if (!reason) notFound(); // an id edited into the form: as unknown as any other
     return { error: `Reason: ${reason.message}` };
   }
-  const { error } = await authorizeAction(parsed.data.propertyId, "manage");
+  const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
   const db = getDb();
   const property = await db.property.findUniqueOrThrow({ where: { id: parsed.data.propertyId } });
   try {
-    await cancelBooking(db, { property, bookingId: parsed.data.bookingId, reason: parsed.data.reason });
+    const actor = { staffId: staff.staffUserId, label: staff.email };
+    await cancelBooking(db, { property, bookingId: parsed.data.bookingId, reason: parsed.data.reason, actor });
   } catch (failure) {
     if (isDomainError(failure, "not_found")) notFound();
     if (isDomainError(failure)) return { error: failure.message };

@@ -1,6 +1,11 @@
+import { apiKeyActor } from "@/lib/bookings/booking-actor";
+import { changeRefusal } from "@/lib/bookings/booking-refusals";
+import { changeBooking } from "@/lib/bookings/change-booking";
 import { getBooking } from "@/lib/bookings/find-bookings";
-import { parsePathId, parseQuery } from "@/lib/http/parse-request";
+import { readIdempotencyKey } from "@/lib/http/idempotency-key-header";
+import { parseJsonBody, parsePathId, parseQuery } from "@/lib/http/parse-request";
 import { methodNotAllowed, withPartnerApi } from "@/lib/http/with-partner-api";
+import { ChangeBookingQuerySchema, ChangeBookingSchema } from "@/lib/schemas/bookings";
 import { BookingIdSchema, NoQuerySchema } from "@/lib/schemas/common";
 
 export const GET = withPartnerApi({ scope: "read", route: "GET /bookings/{id}" }, async ({ request, db, property, params }) => {
@@ -9,4 +14,30 @@ export const GET = withPartnerApi({ scope: "read", route: "GET /bookings/{id}" }
   return { body: await getBooking(db, property.id, id) };
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("/bookings/{id}", ["GET"]);
+export const PATCH = withPartnerApi({ scope: "write", route: "PATCH /bookings/{id}" }, async ({ request, db, property, params, key }) => {
+  const bookingId = parsePathId(params.id, BookingIdSchema, "booking");
+  const { dryRun } = parseQuery(request, ChangeBookingQuerySchema);
+  const idempotencyKey = readIdempotencyKey(request);
+  const { expectedPrice, ...change } = await parseJsonBody(request, ChangeBookingSchema);
+  const outcome = await changeBooking(db, {
+    property,
+    bookingId,
+    request: change,
+    expectedPrice,
+    dryRun: dryRun === "true",
+    idempotencyKey,
+    actor: apiKeyActor(key),
+  });
+  switch (outcome.kind) {
+    case "changed":
+    case "quote":
+    case "unchanged":
+      return { body: outcome.booking };
+    case "replayed":
+      return { body: outcome.booking, headers: { "Idempotent-Replayed": "true" } };
+    default:
+      throw changeRefusal(outcome, { bookingId, adults: change.adults });
+  }
+});
+
+export const { POST, PUT, DELETE, OPTIONS } = methodNotAllowed("/bookings/{id}", ["GET", "PATCH"]);

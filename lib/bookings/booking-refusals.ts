@@ -1,0 +1,44 @@
+import { DomainError, validationFailed } from "@/lib/errors";
+import type { ChangeBookingOutcome } from "./change-booking";
+
+/** The room type cannot take the stay: the first night it cannot (creations and changes alike). */
+export function noAvailability(refusal: { name: string; night: string; reason: string }): DomainError {
+  return new DomainError("no_availability", `${refusal.name} is not available on the night of ${refusal.night}: ${refusal.reason}.`, { night: refusal.night });
+}
+
+export function occupancyExceeded(refusal: { name: string; maxAdults: number }, adults: number): DomainError {
+  return new DomainError("occupancy_exceeded", `${refusal.name} takes at most ${refusal.maxAdults} adult(s); ${adults} requested.`, { maxAdults: refusal.maxAdults });
+}
+
+export const KEY_REUSED = "This Idempotency-Key was already used for a different request. Use a new key for each booking and each change.";
+export const KEY_IN_USE = "A request with this Idempotency-Key is still being processed. Retry in a moment.";
+
+type Refusal = Exclude<ChangeBookingOutcome, { kind: "changed" | "replayed" | "quote" | "unchanged" }>;
+
+/** A refused change as the error every door reports (the API's problem codes; the panel shows the message). */
+export function changeRefusal(refusal: Refusal, request: { bookingId: string; adults?: number }): DomainError {
+  switch (refusal.kind) {
+    case "not_found":
+      return new DomainError("not_found", `No booking "${request.bookingId}" at this property.`);
+    case "not_changeable":
+      return new DomainError("booking_not_changeable", refusal.message, { field: refusal.field });
+    case "invalid":
+      return validationFailed(refusal.errors);
+    case "unknown_room_type":
+      return new DomainError("unknown_room_type", `No room type "${refusal.roomTypeId}" at this property.`);
+    case "occupancy_exceeded":
+      return occupancyExceeded(refusal, request.adults ?? 0);
+    case "no_availability":
+      return noAvailability(refusal);
+    case "price_changed":
+      return new DomainError(
+        "price_changed",
+        `The change now costs ${refusal.booking.price.amount} ${refusal.booking.price.currency} (minor units), not the expectedPrice sent. Nothing was changed.`,
+        { problem: { price: refusal.booking.price, nightly: refusal.booking.nightly } },
+      );
+    case "idempotency_key_reused":
+      return new DomainError("idempotency_key_reused", KEY_REUSED);
+    case "idempotency_key_in_use":
+      return new DomainError("idempotency_key_in_use", KEY_IN_USE);
+  }
+}
