@@ -99,7 +99,7 @@ export async function seedDemo(db: Db, options: { clock?: Clock } = {}): Promise
     const { property, roomTypes } = await seedProperty(db, { ...demo, clock: options.clock });
     if (property.slug !== demo.slug) throw new Error(`expected slug ${demo.slug}, got ${property.slug}`);
     const staff = await seedStaff(db, property.id, { email: demo.staffEmail, role: "admin" });
-    const key = await createApiKey(db, { propertyId: property.id, scope: demo.keyScope, label: "Demo key", actor: SEED_ACTOR });
+    const key = await createApiKey(db, { propertyId: property.id, scope: demo.keyScope, label: "Hotel website (guest site)", actor: SEED_ACTOR });
     const channels: DemoChannel[] = [{ id: key.id, weight: demo.demoKeyWeight }, { id: null, weight: demo.madeElsewhereWeight }];
     for (const partner of demo.partnerKeys) {
       const partnerKey = await createApiKey(db, { propertyId: property.id, scope: "write", label: partner.label, actor: SEED_ACTOR });

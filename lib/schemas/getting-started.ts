@@ -1,7 +1,7 @@
 /** The introduction of the OpenAPI document and of /docs: how to get from a key to a first booking. */
 export const GETTING_STARTED = `
 The Room Booking Partner API lets your servers check a hotel's availability and prices and
-create and cancel bookings. JSON in and out, camelCase fields.
+create, change and cancel bookings. JSON in and out, camelCase fields.
 
 ## 1. Your key
 Staff create keys in the hotel's control panel: **Settings › API Keys › Create key**. The
@@ -31,14 +31,39 @@ with the **same** key: you get the same booking (\`Idempotent-Replayed: true\`),
 second one. The hotel is never overbooked: if someone took the last room first, you get
 409 \`no_availability\`.
 
-## 5. Cancel
+## 5. Change it: preview, then commit
+A guest staying one night longer, or moving their trip: \`PATCH /bookings/{id}\` with only
+what changes. First a dry run shows the guest the new price; nothing is stored or held:
+
+\`\`\`sh
+curl -X PATCH "{base}/bookings/bk_…?dryRun=true" -H "X-Api-Key: $ROOM_BOOKING_KEY" \\
+  -H "Content-Type: application/json" -d '{"checkout": "{longerCheckout}"}'
+\`\`\`
+
+Then the change itself, with the total you showed as \`expectedPrice\` and a new
+\`Idempotency-Key\` (a retry with it never changes twice):
+
+\`\`\`sh
+curl -X PATCH "{base}/bookings/bk_…" -H "X-Api-Key: $ROOM_BOOKING_KEY" -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" -d '{"checkout": "{longerCheckout}", "expectedPrice": {longerPrice}}'
+\`\`\`
+
+The nights the booking keeps keep their booked price; new nights cost today's rate. It is one
+atomic step: the room is never lost in between, and if a new night is sold out you get 409
+\`no_availability\` with the booking exactly as before. If the rate moved since the dry run,
+409 \`price_changed\` carries the new \`price\` and \`nightly\`: ask the guest again.
+Once the stay has started, only \`checkout\`, \`adults\`, \`guest\` and
+\`externalReference\` may change.
+
+## 6. Cancel
 \`POST /bookings/{id}/cancel\`, free until the check-in date has passed at the property.
 Poll \`GET /bookings?updatedSince=…\` to pick up changes made at the hotel.
 
-## 6. Be told: webhooks and the event feed
-\`POST /webhook-endpoints\` with your https URL: every \`booking.created\` and
-\`booking.cancelled\` of the property (from this API, the hotel's panel or its own site) is
-POSTed to it as \`{ "id", "type", "createdAt", "data": { "booking" } }\`, signed with
+## 7. Be told: webhooks and the event feed
+\`POST /webhook-endpoints\` with your https URL: every \`booking.created\`,
+\`booking.changed\` and \`booking.cancelled\` of the property (from this API, the hotel's
+panel or its own site) is POSTed to it as \`{ "id", "type", "createdAt", "data": { "booking" } }\`
+(a \`booking.changed\` also carries \`data.previous\`: each changed field's old value), signed with
 [Standard Webhooks](https://www.standardwebhooks.com/) headers \`webhook-id\` (the event id:
 the same on every retry, drop duplicates by it), \`webhook-timestamp\` and
 \`webhook-signature\`. The answer carries the secret \`whsec_…\` once. Verify every request

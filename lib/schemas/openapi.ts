@@ -11,7 +11,7 @@ import { ERROR_CATALOGUE } from "./error-catalogue";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { EventFeedSchema, EventSchema } from "./events";
 import { MeSchema } from "./me";
-import { curlSample } from "./openapi-curl";
+import { CURL_BASE, curlSample } from "./openapi-curl";
 import { operationExamples, webhookExamples, type OperationExample } from "./openapi-examples";
 import { componentSchemas, fieldSchema, schemaRef } from "./openapi-json-schema";
 import { ALWAYS, OPERATIONS, type Operation } from "./openapi-operations";
@@ -202,6 +202,7 @@ export function openApiDocument(clock: Clock = systemClock): Json {
   if (cached?.day === today) return cached.document;
   const examples = operationExamples(today);
   const stay = examples.searchAvailability.request.query;
+  const longer = examples.changeBooking.request.body;
   const paths: Record<string, Json> = {};
   for (const op of OPERATIONS) paths[op.path] = { ...(paths[op.path] ?? {}), [op.method]: operation(op, examples[op.operationId]) };
   const limits = Object.entries(PLAN_RULES)
@@ -216,7 +217,10 @@ export function openApiDocument(clock: Clock = systemClock): Json {
       description: GETTING_STARTED.replace("{limits}", limits)
         .replace("{maxBody}", String(MAX_BODY_BYTES / 1024))
         .replace("{checkin}", stay.checkin)
-        .replace("{checkout}", stay.checkout),
+        .replace("{checkout}", stay.checkout)
+        .replaceAll("{base}", CURL_BASE)
+        .replaceAll("{longerCheckout}", longer.checkout)
+        .replace("{longerPrice}", JSON.stringify(longer.expectedPrice)),
       contact: { name: "Room Booking partner support", email: "partners@room-booking.example" },
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },

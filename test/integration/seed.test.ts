@@ -131,7 +131,7 @@ describe("demo bookings", () => {
     const harbour = await db.property.findUniqueOrThrow({ where: { slug: "harbour-view-hotel" } });
     const channels = await db.$queryRaw<{ label: string | null }[]>`
       SELECT DISTINCT k.label FROM bookings b LEFT JOIN api_keys k ON k.id = b.api_key_id WHERE b.property_id = ${harbour.id}`;
-    expect(channels.map((c) => c.label).sort()).toEqual(["CityHop app", "Demo key", "Wanderly travel site", null]);
+    expect(channels.map((c) => c.label).sort()).toEqual(["CityHop app", "Hotel website (guest site)", "Wanderly travel site", null]);
 
     // A key that made bookings was used: its last use is its latest booking (the panel said "never").
     const keys = await db.$queryRaw<{ label: string; last_used_at: Date | null; last_booking: Date | null }[]>`

@@ -37,6 +37,7 @@ function routes() {
     { method: "GET", path: "/bookings", scope: "read" },
     { method: "GET", path: `/bookings/${bookingId}`, scope: "read" },
     { method: "POST", path: "/bookings", scope: "write", body: { roomTypeId: paid.roomTypes[1]!.id, checkin, checkout, adults: 1, guest: GUEST } },
+    { method: "PATCH", path: `/bookings/${bookingId}`, scope: "write", body: { adults: 1 } },
     { method: "POST", path: `/bookings/${bookingId}/cancel`, scope: "write", body: {} },
   ] as const;
 }

@@ -5,9 +5,9 @@ import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { partnerFixture } from "../../support/partner-fixtures";
 
 /**
- * Generated garbage at the two endpoints that take the most input: whatever arrives, the
- * answer is never a 5xx, and every error is problem+json (the OpenAPI check in api() also
- * holds each response to the document).
+ * Generated garbage at the endpoints that take the most input (searching, booking, changing):
+ * whatever arrives, the answer is never a 5xx, and every error is problem+json (the OpenAPI
+ * check in api() also holds each response to the document); a refused change stores nothing.
  */
 const database = setupTestDatabase();
 let key: string;
@@ -28,6 +28,16 @@ const dateLike = fc.oneof(
   fc.constantFrom("2026-02-30", "2026-13-01", "0000-00-00", "9999-12-31", "", "2026-1-1", "２０２６-01-01"),
 );
 const anyJson = fc.jsonValue({ maxDepth: 3 });
+
+/** The booking, its history and the nights' counters: what a refused change must leave as it was. */
+async function storedBooking(id: string) {
+  const { db } = database();
+  return {
+    booking: await db.booking.findUniqueOrThrow({ where: { id } }),
+    history: await db.bookingHistoryEntry.count({ where: { bookingId: id } }),
+    sold: await db.roomNight.aggregate({ _sum: { roomsSold: true } }),
+  };
+}
 
 function expectWellFormed(response: { status: number; headers: Headers; body: any }) {
   expect(response.status).toBeLessThan(500);
@@ -76,6 +86,36 @@ describe("generated input", () => {
         expectWellFormed(await api("POST", "/bookings", { key, body, headers }));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it("PATCH /bookings/{id} never answers 5xx, whatever the body and query, and a refusal changes nothing", async () => {
+    const made = await api("POST", "/bookings", { key, body: { roomTypeId, ...stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email: "ana@example.com" } } });
+    expect(made.status).toBe(201);
+    const path = `/bookings/${made.body.id}`;
+    const change = fc.record(
+      {
+        checkin: fc.oneof(fc.constant(stay.checkin), dateLike, anyJson),
+        checkout: fc.oneof(fc.constant(stay.checkout), dateLike, anyJson),
+        roomTypeId: fc.oneof(fc.constant(roomTypeId), fc.string(), anyJson),
+        adults: fc.oneof(fc.integer({ min: -2, max: 25 }), fc.double(), anyJson),
+        guest: fc.oneof(fc.record({ firstName: fc.oneof(fc.string(), anyJson), email: fc.oneof(fc.emailAddress(), fc.string(), anyJson) }, { requiredKeys: [] }), anyJson),
+        externalReference: fc.oneof(fc.string(), fc.constant(null), anyJson),
+        expectedPrice: fc.oneof(fc.record({ amount: fc.oneof(fc.integer(), fc.double(), anyJson), currency: fc.oneof(fc.constant("EUR"), fc.string(), anyJson) }), anyJson),
+      },
+      { requiredKeys: [] },
+    );
+    const query = fc.oneof(fc.constant(""), fc.constantFrom("?dryRun=true", "?dryRun=false", "?dryRun=1", "?dryRun=", "?dryrun=true", "?dryRun=true&dryRun=false"));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(change, anyJson), query, fc.option(fc.string({ maxLength: 300 })), async (body, search, idempotencyKey) => {
+        const headers: Record<string, string> = {};
+        if (idempotencyKey !== null) headers["idempotency-key"] = idempotencyKey.replace(/[\r\n\0]/g, "");
+        const before = await storedBooking(made.body.id);
+        const response = await api("PATCH", `${path}${search}`, { key, body, headers });
+        expectWellFormed(response);
+        if (response.status >= 400 || search === "?dryRun=true") expect(await storedBooking(made.body.id)).toEqual(before);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -41,6 +41,7 @@ beforeAll(async () => {
   };
   validBody = {
     "/bookings": { roomTypeId, ...hotel.stay, adults: 1, guest: GUEST },
+    "/bookings/{id}": { adults: 2, expectedPrice: booking.body.price },
     "/bookings/{id}/cancel": {},
   };
 });
@@ -123,11 +124,12 @@ function allCases(): Case[] {
   return cases;
 }
 
-/** What a refused request must not have changed: bookings and the nights' counters. */
+/** What a refused request must not have changed: bookings, their history, the outbox and the nights' counters. */
 async function storedState(): Promise<string> {
   const [row] = await database().db.$queryRaw<{ state: string }[]>`
     SELECT concat_ws('|', (SELECT count(*) FROM bookings), (SELECT max(updated_at) FROM bookings),
-                          (SELECT sum(rooms_sold) FROM room_nights), (SELECT max(updated_at) FROM room_nights)) AS state`;
+                          (SELECT sum(rooms_sold) FROM room_nights), (SELECT max(updated_at) FROM room_nights),
+                          (SELECT count(*) FROM booking_history), (SELECT count(*) FROM events)) AS state`;
   return row!.state;
 }
 
