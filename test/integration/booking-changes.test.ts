@@ -1,3 +1,4 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { changeBooking, type ChangeBookingOutcome } from "@/lib/bookings/change-booking";
@@ -143,5 +144,30 @@ describe("changing a booking", () => {
     const mine = await book(double.id, addDays(today(), 40));
     await cancelBooking(database().db, { actor: TEST_ACTOR, property, bookingId: mine.id });
     expect(await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: mine.id, request: { adults: 1 } })).toMatchObject({ kind: "not_changeable", field: null });
+  });
+
+  it("a cancellation that reads the booking just before a change commits cancels the booking as changed, and says so in its event", async () => {
+    const { property, double, book } = await hotel({ double: 3, suite: 1 });
+    const checkin = addDays(today(), 30);
+    const booking = await book(double.id, checkin, 2);
+    // A change holds the booking's row (as changeBooking does) while the cancellation starts.
+    const change = new pg.Client({ connectionString: database().url });
+    await change.connect();
+    try {
+      await change.query("BEGIN");
+      await change.query("SELECT id FROM bookings WHERE id = $1 FOR UPDATE", [booking.id]);
+      const cancelling = cancelBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: "Plans changed" });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await change.query("UPDATE bookings SET adults = 2, guest_first_name = 'Changed', updated_at = now() WHERE id = $1", [booking.id]);
+      await change.query("COMMIT");
+      const cancelled = await cancelling;
+      expect(cancelled).toMatchObject({ status: "cancelled", adults: 2, guest: { firstName: "Changed" } });
+      const event = await database().db.event.findFirstOrThrow({ where: { bookingId: booking.id, type: "booking.cancelled" } });
+      expect(event.data).toMatchObject({ booking: { adults: 2, guest: { firstName: "Changed" } } });
+      expect(await database().db.bookingHistoryEntry.findMany({ where: { bookingId: booking.id } })).toMatchObject([{ kind: "cancelled", actorLabel: "test" }]);
+    } finally {
+      await change.end();
+    }
+    expect((await checkInvariants(database().db, { propertySlug: property.slug })).violations).toEqual([]);
   });
 });
