@@ -133,7 +133,7 @@ export function operationExamples(today: CalendarDate) {
   const webhookEndpoint = {
     id: EXAMPLE_IDS.webhookEndpoint,
     url: "https://partner.example.com/hooks/room-booking",
-    events: ["booking.created", "booking.cancelled"],
+    events: ["booking.created", "booking.changed", "booking.cancelled"],
     description: "Channel manager sync",
     enabled: true,
     disabledReason: null,
@@ -259,7 +259,7 @@ export function operationExamples(today: CalendarDate) {
     },
     createWebhookEndpoint: {
       request: {
-        summary: "Both event types, to your https URL",
+        summary: "Every event type, to your https URL",
         body: { url: webhookEndpoint.url, events: webhookEndpoint.events, description: webhookEndpoint.description } satisfies Input<typeof CreateWebhookEndpointSchema>,
       },
       response: { summary: "The endpoint and its secret, shown once", value: { ...webhookEndpoint, secret: SECRET } satisfies Output<typeof CreatedWebhookEndpointSchema> },
