@@ -64,6 +64,13 @@ export type ChangeBookingOptions = {
 };
 
 type Tx = Prisma.TransactionClient;
+
+/**
+ * Prisma's defaults (2 s to get a connection, 5 s in all) are shorter than the 5 s a change may
+ * wait for the first request with its Idempotency-Key: that wait must end in
+ * idempotency_key_in_use, not in an expired transaction.
+ */
+const TRANSACTION_LIMITS = { maxWait: 5_000, timeout: 15_000 };
 type NightRow = { room_type_id: string; date: CalendarDate; rooms_for_sale: number; rooms_sold: number; price: number; closed: boolean };
 
 export async function changeBooking(db: Db, options: ChangeBookingOptions): Promise<ChangeBookingOutcome> {
@@ -128,7 +135,7 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
       });
       await recordChange(tx, { propertyId: options.property.id, before, after: booking, actor: options.actor, idempotencyKey: key, fingerprint, now });
       return { kind: "changed", booking, changed: plan.changed };
-    });
+    }, TRANSACTION_LIMITS);
   } catch (error) {
     if (isLockTimeout(error)) return { kind: "idempotency_key_in_use" };
     throw error;

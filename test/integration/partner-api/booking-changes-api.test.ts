@@ -1,3 +1,4 @@
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
 import { setRates } from "@/lib/rates/set-rates";
@@ -142,6 +143,23 @@ describe("PATCH /bookings/{id}", () => {
     const nights = await database().db.roomNight.findMany({ where: { roomTypeId: booking.roomTypeId, date: { gte: new Date(`${booking.checkin}T00:00:00Z`), lte: new Date(`${body.checkout}T00:00:00Z`) } }, orderBy: { date: "asc" } });
     expect(nights.map((n) => n.roomsSold)).toEqual([0, 1, 1, 0]);
   });
+
+  it("answers 409 idempotency_key_in_use with Retry-After when the first request with the key is still running after 5 s", async () => {
+    const booking = await book();
+    const first = new pg.Client({ connectionString: database().url });
+    await first.connect();
+    try {
+      await first.query("BEGIN");
+      await first.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`${hotel.property.id}:still-running`]);
+      const waited = await patch(booking.id, { adults: 2 }, { idempotencyKey: "still-running" });
+      expect(waited).toMatchObject({ status: 409, body: { code: "idempotency_key_in_use" } });
+      expect(waited.headers.get("retry-after")).toBe("1");
+    } finally {
+      await first.query("ROLLBACK");
+      await first.end();
+    }
+    expect((await stored(booking.id)).history).toEqual([]);
+  }, 20_000);
 
   it("answers a request that changes nothing with the booking, and writes no event", async () => {
     const booking = await book();
