@@ -31,7 +31,7 @@ test("a guest e-mail in the dev mailbox: the frame grows to the message, its but
   // The button opens the manage page in a new tab, where it works (a frame could not show it).
   const [manage] = await Promise.all([
     page.waitForEvent("popup"),
-    page.frameLocator("iframe[title='HTML part of the message']").getByRole("link", { name: "View or cancel your booking" }).click(),
+    page.frameLocator("iframe[title='HTML part of the message']").getByRole("link", { name: "View, change or cancel your booking" }).click(),
   ]);
   await expect(manage).toHaveURL(/\/manage\//);
   await expect(manage.getByRole("heading", { level: 1, name: "Your booking" })).toBeVisible();

@@ -2,6 +2,7 @@ import type { StoredEvent } from "@/lib/events/stored-event";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { guestSeesChange } from "./booking-change-facts";
 
 /** Someone booking again and again with one address must not turn the hotel into a mail cannon. */
 export const MAX_GUEST_EMAILS_PER_HOUR = 5;
@@ -9,10 +10,13 @@ export const RATE_LIMITED = `not sent: more than ${MAX_GUEST_EMAILS_PER_HOUR} e-
 
 /**
  * The guest's e-mail about a booking event, when the property sends them: one row per event
- * (a second dispatch adds nothing), and its job. Past the limit per recipient and property per
+ * (a second dispatch adds nothing), and its job, to the booking's address as the event leaves
+ * it (a change of address is told at the new one). None for a change the guest cannot see (a
+ * partner's externalReference alone). Past the limit per recipient and property per
  * hour, the row records that it was not sent, and no job is queued.
  */
 export async function queueGuestEmail(tx: Prisma.TransactionClient, event: StoredEvent, now: Date): Promise<void> {
+  if (event.type === "booking.changed" && !guestSeesChange(event.data.previous ?? {})) return;
   const property = await tx.property.findUnique({ where: { id: event.propertyId }, select: { guestEmailsEnabled: true } });
   if (!property?.guestEmailsEnabled) return;
   const recipient = event.data.booking.guest.email.toLowerCase();

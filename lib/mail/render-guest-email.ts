@@ -1,10 +1,12 @@
 import { dayOfWeek } from "@/lib/dates/calendar-date";
 import { formatMoney } from "@/lib/money/currency";
 import type { BookingView } from "@/lib/schemas/bookings";
+import { changeNotes, nightsInWords, priceDifference, type BookingChange } from "./booking-change-facts";
 
 /**
- * The e-mail a hotel sends its guest when a booking is made or cancelled: a subject, a plain
- * text part and a simple single-column HTML part carrying the same facts. Every value put into
+ * The e-mail a hotel sends its guest when a booking is made, changed or cancelled: a subject, a
+ * plain text part and a simple single-column HTML part carrying the same facts; a change's
+ * e-mail also says what each changed fact was, and the difference in price. Every value put into
  * the HTML is escaped (names are text, never markup); single-line values lose any line break,
  * so nothing can add a header through the subject. No external images or fonts.
  */
@@ -15,11 +17,16 @@ export type GuestEmailInput = {
   booking: BookingView;
   hotelName: string;
   roomTypeName: string;
-  /** The guest's "view or cancel" link, or null when there is none to give. */
+  /** The guest's "view, change or cancel" link, or null when there is none to give. */
   manageUrl: string | null;
+  /** booking.changed: what changed (the event's `previous`, and the old room type's name). */
+  change?: BookingChange;
 };
 
 export type GuestEmail = { subject: string; text: string; html: string };
+
+/** One line of the e-mail's table of facts; `note` says what it was before a change. */
+type Fact = { label: string; value: string; note?: string };
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -61,18 +68,23 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const intro = cancelled
     ? `Your booking at ${hotel} has been cancelled. Here are the details of the stay that was cancelled.`
     : changed
-      ? `Your booking at ${hotel} has changed. Here is your stay as it now stands.`
+      ? `Your booking at ${hotel} has changed. Here is your stay as it now stands, with what it was before.`
       : `Thank you for booking with ${hotel}. Your stay is confirmed; here are the details.`;
-  const facts: [string, string][] = [
-    ["Reference", reference],
-    ["Check-in", formatEmailDate(booking.checkin)],
-    ["Check-out", formatEmailDate(booking.checkout)],
-    ["Nights", `${booking.nights} night${booking.nights === 1 ? "" : "s"}`],
-    ["Room", oneLine(input.roomTypeName)],
-    ["Adults", String(booking.adults)],
-    ["Total price", formatMoney(booking.price)],
-  ];
-  const linkLabel = cancelled ? "View your booking" : "View or cancel your booking";
+  const change = changed ? input.change : undefined;
+  const notes = change ? changeNotes(change, formatEmailDate) : new Map<string, string>();
+  const guest = oneLine(`${booking.guest.firstName} ${booking.guest.lastName}, ${booking.guest.email}`);
+  const facts: Fact[] = [
+    { label: "Reference", value: reference },
+    { label: "Check-in", value: formatEmailDate(booking.checkin) },
+    { label: "Check-out", value: formatEmailDate(booking.checkout) },
+    { label: "Nights", value: nightsInWords(booking.nights) },
+    { label: "Room", value: oneLine(input.roomTypeName) },
+    { label: "Adults", value: String(booking.adults) },
+    ...(notes.has("Guest") ? [{ label: "Guest", value: guest }] : []),
+    { label: "Total price", value: formatMoney(booking.price) },
+    ...(change ? [{ label: "Price difference", value: priceDifference(booking.price, change.previous.price) }] : []),
+  ].map((fact) => (notes.has(fact.label) ? { ...fact, note: oneLine(notes.get(fact.label)!) } : fact));
+  const linkLabel = cancelled ? "View your booking" : "View, change or cancel your booking";
   const noLink = `Please quote your booking reference ${reference} whenever you contact ${hotel}.`;
   const closing = cancelled ? `We hope to welcome you another time.` : `We look forward to welcoming you.`;
 
@@ -81,7 +93,7 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
     "",
     intro,
     "",
-    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...facts.map(({ label, value, note }) => `${label}: ${value}${note ? ` (${note})` : ""}`),
     ...(reason ? ["", "Reason for the cancellation:", reason] : []),
     "",
     manageUrl ? `${linkLabel}: ${manageUrl}` : noLink,
@@ -94,9 +106,10 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const p = (content: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${content}</p>`;
   const rows = facts
     .map(
-      ([label, value]) =>
+      ({ label, value, note }) =>
         `<tr><td style="padding:8px 12px 8px 0;border-bottom:1px solid #e7e5e4;color:#57534e;font-size:16px;vertical-align:top">${escapeHtml(label)}</td>` +
-        `<td style="padding:8px 0;border-bottom:1px solid #e7e5e4;font-size:16px;font-weight:600;vertical-align:top">${escapeHtml(value)}</td></tr>`,
+        `<td style="padding:8px 0;border-bottom:1px solid #e7e5e4;font-size:16px;font-weight:600;vertical-align:top">${escapeHtml(value)}` +
+        `${note ? `<br><span style="font-weight:400;color:#57534e">(${escapeHtml(note)})</span>` : ""}</td></tr>`,
     )
     .join("\n");
   const reasonHtml = reason ? p(`<strong>Reason for the cancellation:</strong><br>${escapeHtml(reason).replace(/\n/g, "<br>")}`) : "";

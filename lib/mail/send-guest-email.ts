@@ -37,14 +37,17 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
     await deps.db.guestEmail.update({ where: { id: email.id }, data: { status: "failed", nextAttemptAt: null, lastError: "not sent: the event is gone" } });
     return;
   }
-  const { booking } = event.data;
-  const roomType = await deps.db.roomType.findUnique({ where: { id: booking.roomTypeId }, select: { name: true } });
+  const { booking, previous } = event.data;
+  const roomTypeName = async (id: string) => (await deps.db.roomType.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
   const message = renderGuestEmail({
     kind: event.type,
     booking,
     hotelName: email.property.name,
-    roomTypeName: roomType?.name ?? "Room",
+    roomTypeName: (await roomTypeName(booking.roomTypeId)) ?? "Room",
     manageUrl: await deps.manageUrl(event.propertyId, booking.id),
+    ...(event.type === "booking.changed"
+      ? { change: { previous: previous ?? {}, previousRoomTypeName: previous?.roomTypeId ? await roomTypeName(previous.roomTypeId) : null } }
+      : {}),
   });
   const now = deps.clock.now();
   const attempts = email.attempts + 1;

@@ -55,13 +55,13 @@ describe("renderGuestEmail", () => {
 
   it("links to the booking only when a manage link is given", () => {
     const withLink = render();
-    expect(withLink.text).toContain("View or cancel your booking: https://book.example.com/manage/bk_2b6n0t5f3k9q2m8x1c7v.sig?x=1&y=2");
+    expect(withLink.text).toContain("View, change or cancel your booking: https://book.example.com/manage/bk_2b6n0t5f3k9q2m8x1c7v.sig?x=1&y=2");
     expect(withLink.html).toContain('href="https://book.example.com/manage/bk_2b6n0t5f3k9q2m8x1c7v.sig?x=1&amp;y=2"');
     expect(render({ kind: "booking.cancelled", booking: cancelledBooking }).text).toContain("View your booking: https://");
 
     const withoutLink = render({ manageUrl: null });
     for (const part of [withoutLink.text, withoutLink.html]) {
-      expect(part).not.toContain("View or cancel");
+      expect(part).not.toContain("View, change or cancel");
       expect(part).not.toContain("https://");
       expect(part).toContain("Please quote your booking reference HVH-4K7Q2M");
     }
