@@ -9,6 +9,20 @@ export type GuestEmailRecord = {
   lastError: string | null;
 };
 
+/** What the front desk calls the e-mail about an event: "Confirmation e-mail", "Change e-mail", "Cancellation e-mail". */
+export function guestEmailLabel(eventType: string): string {
+  switch (eventType) {
+    case "booking.created":
+      return "Confirmation e-mail";
+    case "booking.changed":
+      return "Change e-mail";
+    case "booking.cancelled":
+      return "Cancellation e-mail";
+    default:
+      return "E-mail";
+  }
+}
+
 /** The hotel's e-mails to the guest about one booking (kept 30 days): what was sent, is waiting, or was refused. */
 export async function listGuestEmails(db: Db, input: { propertyId: string; bookingId: string }): Promise<GuestEmailRecord[]> {
   const rows = await db.$queryRaw<{ type: string; status: GuestEmailRecord["status"]; attempts: number; sent_at: Date | null; next_attempt_at: Date | null; last_error: string | null }[]>`

@@ -9,7 +9,7 @@ export const MeSchema = z
       timezone: z.string().meta({ description: "IANA time zone of the property; every date of the API is a date there.", example: "Europe/Lisbon" }),
       currency: z.string().length(3),
       today: CalendarDateSchema.meta({ description: "Today's date at the property." }),
-      guestEmails: z.boolean().meta({ description: "Whether the hotel e-mails its guests a confirmation and a cancellation (a setting of the hotel's)." }),
+      guestEmails: z.boolean().meta({ description: "Whether the hotel e-mails its guests a confirmation, each change of their booking and a cancellation (a setting of the hotel's)." }),
     }),
     apiKey: z.object({
       id: ApiKeyIdSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { guestSeesChange, priceDifference } from "@/lib/mail/booking-change-facts";
+import { guestEmailLabel } from "@/lib/mail/list-guest-emails";
 import { renderGuestEmail, type GuestEmailInput } from "@/lib/mail/render-guest-email";
 import type { BookingChangePrevious } from "@/lib/schemas/bookings";
 import { sampleBookingView } from "../../support/booking-view-fixture";
@@ -114,5 +115,16 @@ describe("guestSeesChange", () => {
     [{ checkin: "2026-12-14", checkout: "2026-12-17", nights: 3, nightly: [], price: { amount: 1, currency: "EUR" } }, true],
   ] as [BookingChangePrevious, boolean][])("%j: %s", (change, sees) => {
     expect(guestSeesChange(change)).toBe(sees);
+  });
+});
+
+describe("guestEmailLabel (the panel's booking page)", () => {
+  it("names each kind of e-mail, a change's too", () => {
+    expect(["booking.created", "booking.changed", "booking.cancelled", "booking.unknown"].map(guestEmailLabel)).toEqual([
+      "Confirmation e-mail",
+      "Change e-mail",
+      "Cancellation e-mail",
+      "E-mail",
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { isId } from "@/lib/ids";
-import { listGuestEmails, type GuestEmailRecord } from "@/lib/mail/list-guest-emails";
+import { guestEmailLabel, listGuestEmails, type GuestEmailRecord } from "@/lib/mail/list-guest-emails";
 import { formatMoney } from "@/lib/money/currency";
 import { formatStayRange } from "@/lib/overview/format-night";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
@@ -45,14 +45,14 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     ["Partner reference", booking.externalReference ?? "—"],
     ["Booked", at(booking.createdAt)],
     ...(booking.cancelledAt ? ([["Cancelled", `${at(booking.cancelledAt)}${booking.cancellationReason ? ` (${booking.cancellationReason})` : ""}`]] as [string, string][]) : []),
-    ...emails.map((email): [string, string] => [email.eventType === "booking.created" ? "Confirmation e-mail" : "Cancellation e-mail", describeEmail(email, open.propertyTimezone)]),
+    ...emails.map((email): [string, string] => [guestEmailLabel(email.eventType), describeEmail(email, open.propertyTimezone)]),
   ];
   return (
     <div className="space-y-6">
       <Link className="text-sm text-brand-700 underline" href="/bookings">← Bookings</Link>
       <h1 className="font-serif text-3xl text-brand-900">Booking {booking.reference}</h1>
       <dl className="grid max-w-2xl grid-cols-[12rem_1fr] gap-y-2 text-sm">
-        {rows.map(([label, value]) => (<div key={label} className="contents"><dt className="font-medium text-stone-600">{label}</dt><dd>{value}</dd></div>))}
+        {rows.map(([label, value], index) => (<div key={`${index}:${label}`} className="contents"><dt className="font-medium text-stone-600">{label}</dt><dd>{value}</dd></div>))}
       </dl>
       {booking.status === "confirmed" && open.role === "admin" && (
         <CancelBookingForm propertyId={open.propertyId} bookingId={booking.id} action={cancelBookingAction} />
