@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
+import { addDays } from "@/lib/dates/calendar-date";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { setWebhookEndpointEnabled, rotateWebhookSecret } from "@/lib/webhooks/manage-webhook-endpoint";
@@ -16,7 +17,7 @@ import { TEST_ACTOR } from "@/lib/audit/actor";
 
 /**
  * Webhooks end to end on real PostgreSQL, the real queue worker and a real HTTP receiver:
- * what is booked or cancelled arrives signed (verified with the standardwebhooks package),
+ * what is booked, changed or cancelled arrives signed (verified with the standardwebhooks package),
  * retried with the same webhook-id, never to a disabled endpoint, again on replay.
  */
 const database = setupTestDatabase();
@@ -84,6 +85,47 @@ describe("webhook deliveries", () => {
     const feed = await api("GET", "/events", { key });
     expect(new Set(feed.body.data.map((event: { id: string }) => event.id))).toEqual(new Set(requests.map((request) => request.headers["webhook-id"])));
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString("base64")}`).verify(requests[0]!.body, requests[0]!.headers as Record<string, string>)).toThrow();
+  });
+
+  it("delivers a change made through PATCH once, as booking.changed with what it was before, signed, also to an endpoint subscribed to it alone", async () => {
+    const hotel = await partnerFixture(database().db, { name: "Change Hook Hotel" });
+    const key = hotel.writeKey!.key;
+    const all = await api("POST", "/webhook-endpoints", { key, body: { url: `${receiver.url}/changes-all` } });
+    const only = await api("POST", "/webhook-endpoints", { key, body: { url: `${receiver.url}/changes-only`, events: ["booking.changed"] } });
+    expect([all.status, only.status, only.body.events]).toEqual([201, 201, ["booking.changed"]]);
+
+    const booked = await api("POST", "/bookings", { key, body: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST } });
+    expect(booked.status).toBe(201);
+    const changed = await api("PATCH", `/bookings/${booked.body.id}`, {
+      key,
+      body: { checkout: addDays(hotel.stay.checkout, 1), adults: 2, guest: { lastName: "Sousa" } },
+    });
+    expect(changed.status).toBe(200);
+
+    const [request] = await waitFor(() => received("/changes-only").length === 1 && received("/changes-only"), { what: "the change's delivery" });
+    const event = verified(only.body.secret, request!);
+    expect(event.type).toBe("booking.changed");
+    expect(event.data.booking).toEqual(changed.body);
+    expect(event.data.previous).toEqual({
+      checkout: booked.body.checkout,
+      nights: booked.body.nights,
+      nightly: booked.body.nightly,
+      price: booked.body.price,
+      adults: 1,
+      guest: GUEST,
+    });
+    expect(() => verified(all.body.secret, request!)).toThrow();
+
+    const toAll = await waitFor(() => received("/changes-all").length === 2 && received("/changes-all"), { what: "both deliveries to the other endpoint" });
+    const toAllEvents = toAll.map((delivered) => verified(all.body.secret, delivered));
+    expect(toAllEvents.map((delivered) => delivered.type).sort()).toEqual(["booking.changed", "booking.created"]);
+    expect(toAllEvents.find((delivered) => delivered.type === "booking.changed")).toEqual(event);
+    expect(request!.headers["webhook-id"]).toBe(event.id);
+    // Once: nothing more arrives, and the feed serves the same event.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect([received("/changes-only").length, received("/changes-all").length]).toEqual([1, 2]);
+    const feed = await api("GET", "/events?type=booking.changed", { key });
+    expect(feed.body.data.map((served: { id: string; data: unknown }) => [served.id, served.data])).toEqual([[event.id, event.data]]);
   });
 
   it("retries a failed delivery with the same webhook-id and records every attempt", async () => {
