@@ -1,3 +1,6 @@
+import type { StayQuote } from "@/lib/guest-site/change-stay";
+import type { StaySuggestion } from "@/lib/guest-site/suggest-stay-dates";
+import type { Money } from "@/lib/money/currency";
 import type { AvailabilityView } from "@/lib/schemas/availability";
 
 /** What the widget's server actions answer with: plain data, so it renders with JavaScript off too. */
@@ -17,3 +20,35 @@ export type BookState = {
 export type CancelStayState = { error?: string };
 
 export type FindBookingState = { values?: { reference: string; email: string }; error?: string };
+
+/** A booking's new dates and adults, as the guest typed them. */
+export type ChangeStayValues = { checkin: string; checkout: string; adults: string };
+
+/**
+ * "Change dates or guests" on the manage page: editing the new stay, or its preview with
+ * Confirm change. The booking is always the manage link's (the form's token), never the state's.
+ */
+export type ChangeStayState = {
+  step: "edit" | "preview";
+  values: ChangeStayValues;
+  /** By API field name: checkin, checkout, adults. */
+  fieldErrors?: Record<string, string>;
+  /** A refusal, or the API not answering (with the values kept). */
+  error?: string;
+  /** Nothing went wrong, but there is nothing to do (the booking already has these dates). */
+  notice?: string;
+  /** The stay turned out to have started: its check-in date can no longer change. */
+  started?: boolean;
+  /** The booking can no longer change at all (cancelled, or its stay is over): no form, a way back. */
+  closed?: boolean;
+  soldOut?: { night: string | null; nights: number; suggestions: StaySuggestion[] };
+  preview?: {
+    quote: StayQuote;
+    /** The booking's total now, for the difference. */
+    currentPrice: Money;
+    /** The Idempotency-Key of Confirm change, made with this preview: the form changes the booking once. */
+    idempotencyKey: string;
+    /** The price moved since the guest last saw it: this is the new quote, to confirm again. */
+    priceChanged?: boolean;
+  };
+};

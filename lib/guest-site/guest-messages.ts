@@ -19,3 +19,17 @@ export const UNREACHABLE_MESSAGE = "We could not reach the booking system just n
 
 export const BOOKING_UNREACHABLE_MESSAGE =
   "We could not reach the booking system, so your booking is not confirmed yet. Press Book to try again: you will not be booked twice.";
+
+/** What a guest reads when a change of their booking (dates, adults) cannot be made. */
+export const CHANGE_MESSAGES = {
+  unchanged: "Those are already your booking's dates and number of adults: there is nothing to change.",
+  cancelled: "This booking has been cancelled, so it can no longer be changed.",
+  ended: "This stay is over, so the booking can no longer be changed.",
+  started: "Your stay has started, so its check-in date can no longer change. You can still change your check-out date and the number of adults.",
+  other: "This booking can no longer be changed online. Please contact the hotel.",
+  keyReused: "This confirmation was already used for another change of your booking. See the new price again, then confirm.",
+  keyInUse: "Your change is still being made. Press Confirm change again in a moment: your booking will change only once.",
+  busy: "We are very busy just now. Please try again in a minute: your booking will change only once.",
+  unreachable: "We could not reach the booking system, so your booking may not have changed yet. Press Confirm change again: it will change only once.",
+  incomplete: "This form is incomplete. Please open your booking and start the change again.",
+} as const;

@@ -14,8 +14,8 @@ export type SearchOutcome =
   | { kind: "sold_out"; nights: number; suggestions: StaySuggestion[] }
   | { kind: "unreachable" };
 
-/** What a guest must fill in before anything is asked of the API. */
-function missingFields(query: StayQuery): Record<string, string> {
+/** What a guest must fill in before anything is asked of the API (a search, or a booking's new dates). */
+export function missingStayFields(query: StayQuery): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!query.checkin) errors.checkin = "Choose a check-in date.";
   if (!query.checkout) errors.checkout = "Choose a check-out date.";
@@ -29,7 +29,7 @@ function missingFields(query: StayQuery): Record<string, string> {
  * sold out, with the nearest other dates that are free. The API is the judge of the dates.
  */
 export async function searchStays(client: PartnerClient, query: StayQuery, today: string): Promise<SearchOutcome> {
-  const missing = missingFields(query);
+  const missing = missingStayFields(query);
   if (Object.keys(missing).length) return { kind: "invalid", fieldErrors: missing };
   try {
     const availability = await client.availability(query);

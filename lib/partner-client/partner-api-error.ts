@@ -1,19 +1,25 @@
 import type { Problem } from "@/lib/schemas/problem";
 
-/** The partner API answered with an error (problem+json): its status, stable code and field errors. */
+/**
+ * The partner API answered with an error (problem+json): its status, stable code and field
+ * errors; for price_changed also the new quote (its price and nightly).
+ */
 export class PartnerApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: { field: string; message: string }[];
   readonly requestId: string | undefined;
+  /** price_changed only: what the change costs now, in all and night by night. */
+  readonly quote: { price: NonNullable<Problem["price"]>; nightly: NonNullable<Problem["nightly"]> } | undefined;
 
-  constructor(problem: Pick<Problem, "status" | "code" | "detail"> & Partial<Pick<Problem, "errors" | "requestId">>) {
+  constructor(problem: Pick<Problem, "status" | "code" | "detail"> & Partial<Pick<Problem, "errors" | "requestId" | "price" | "nightly">>) {
     super(problem.detail);
     this.name = "PartnerApiError";
     this.status = problem.status;
     this.code = problem.code;
     this.fieldErrors = problem.errors ?? [];
     this.requestId = problem.requestId;
+    this.quote = problem.price && problem.nightly ? { price: problem.price, nightly: problem.nightly } : undefined;
   }
 }
 

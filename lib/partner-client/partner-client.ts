@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AvailabilitySchema, type AvailabilityView } from "@/lib/schemas/availability";
-import { BookingListSchema, BookingSchema, type BookingListQuery, type BookingView, type CreateBookingInput } from "@/lib/schemas/bookings";
+import { BookingListSchema, BookingSchema, type BookingListQuery, type BookingView, type ChangeBookingInput, type CreateBookingInput } from "@/lib/schemas/bookings";
 import { MeSchema, type Me } from "@/lib/schemas/me";
 import { ProblemSchema } from "@/lib/schemas/problem";
 import { RatesSchema, type RatesView } from "@/lib/schemas/rates";
@@ -15,7 +15,8 @@ import { PartnerApiError, PartnerApiUnreachable } from "./partner-api-error";
  *
  * Failures: an error answer throws PartnerApiError (with the problem's `code`); no answer, a
  * timeout or a 5xx throws PartnerApiUnreachable after one retry. Every request is safe to
- * retry: reads are, a booking carries its Idempotency-Key, and cancelling twice is harmless.
+ * retry: reads and dry runs are, a booking and a change carry their Idempotency-Key, and
+ * cancelling twice is harmless.
  */
 export type PartnerClientOptions = {
   /** Ends in /partner/v1. */
@@ -30,6 +31,14 @@ export type PartnerClientOptions = {
 export type AvailabilityParams = { checkin: string; checkout: string; adults: number | string };
 export type RatesParams = { from: string; to: string; roomTypeId?: string };
 export type BookingListParams = Partial<Record<keyof BookingListQuery, string | number>>;
+/** The fields to change (PATCH's body without its price guard, which goes in the options). */
+export type BookingChange = Omit<ChangeBookingInput, "expectedPrice">;
+/**
+ * A change is made with an Idempotency-Key (so a retry or a resubmitted form changes once); a
+ * dry run (the new price, nothing stored) needs none. expectedPrice: the total the guest was
+ * shown; another total is refused with price_changed (PartnerApiError.quote).
+ */
+export type ChangeBookingOptions = { expectedPrice?: ChangeBookingInput["expectedPrice"] } & ({ dryRun: true; idempotencyKey?: string } | { dryRun?: false; idempotencyKey: string });
 
 export type PartnerClient = ReturnType<typeof createPartnerClient>;
 
@@ -98,6 +107,13 @@ export function createPartnerClient(options: PartnerClientOptions) {
     /** Creates a booking; with the same Idempotency-Key again, replays it (replayed: true). */
     async createBooking(input: CreateBookingInput, idempotencyKey: string): Promise<{ booking: BookingView; replayed: boolean }> {
       const { data, response } = await call(BookingSchema, "POST", "/bookings", input, { "idempotency-key": idempotencyKey });
+      return { booking: data, replayed: response.headers.get("idempotent-replayed") === "true" };
+    },
+    /** PATCH /bookings/{id}: the booking as it now stands (or, in a dry run, as it would be); replayed for the same key and change again. */
+    async changeBooking(bookingId: string, change: BookingChange, options: ChangeBookingOptions): Promise<{ booking: BookingView; replayed: boolean }> {
+      const body: ChangeBookingInput = options.expectedPrice ? { ...change, expectedPrice: options.expectedPrice } : change;
+      const headers: Record<string, string> = options.idempotencyKey === undefined ? {} : { "idempotency-key": options.idempotencyKey };
+      const { data, response } = await call(BookingSchema, "PATCH", `/bookings/${id(bookingId)}${options.dryRun ? "?dryRun=true" : ""}`, body, headers);
       return { booking: data, replayed: response.headers.get("idempotent-replayed") === "true" };
     },
     async cancelBooking(bookingId: string, reason?: string): Promise<BookingView> {

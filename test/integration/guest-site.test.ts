@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
+import { createBooking } from "@/lib/bookings/create-booking";
 import { bookStay } from "@/lib/guest-site/book-stay";
+import { confirmStayChange, previewStayChange } from "@/lib/guest-site/change-stay";
 import { findGuestBooking } from "@/lib/guest-site/find-guest-booking";
 import { searchStays } from "@/lib/guest-site/search-stays";
 import { PartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
@@ -184,5 +186,106 @@ describe("finding a booking from the site", () => {
     expect((await findGuestBooking(client, { reference: ` ${booking.reference.toLowerCase()} `, email: "find.me@example.COM" }))?.id).toBe(booking.id);
     expect(await findGuestBooking(client, { reference: booking.reference, email: "someone@example.com" })).toBeNull();
     expect(await findGuestBooking(client, { reference: "HVH-XXXXXX", email: guest.email })).toBeNull();
+  });
+});
+
+describe("changing a booking from the site", () => {
+  const book = async (offset: number, nights: number, email: string) =>
+    (await client.createBooking({ roomTypeId: double().id, ...stayAt(offset, nights), adults: 2, guest: { ...GUEST, email } }, `attempt-${email}`)).booking;
+  const historyOf = (bookingId: string) => database().db.bookingHistoryEntry.findMany({ where: { bookingId } });
+  const changedEvents = (bookingId: string) => database().db.event.findMany({ where: { bookingId, type: "booking.changed" } });
+
+  it("the client previews a change (nothing stored), makes it once with its Idempotency-Key, replays it, and refuses the key for another change", async () => {
+    const booking = await book(80, 2, "change.client@example.com");
+    const later = { ...stayAt(81, 3), adults: 1 };
+
+    const dryRun = await client.changeBooking(booking.id, later, { dryRun: true });
+    expect(dryRun).toMatchObject({ replayed: false, booking: { id: booking.id, ...later, nights: 3 } });
+    expect(dryRun.booking.nightly[0]).toEqual(booking.nightly[1]); // a night kept keeps its booked amount
+    expect(await client.getBooking(booking.id)).toEqual(booking);
+    expect(await historyOf(booking.id)).toHaveLength(0);
+
+    const options = { idempotencyKey: "site-change-1", expectedPrice: dryRun.booking.price };
+    const changed = await client.changeBooking(booking.id, later, options);
+    expect(changed).toEqual({ replayed: false, booking: { ...dryRun.booking, updatedAt: expect.any(String) } });
+    expect(await client.changeBooking(booking.id, later, options)).toMatchObject({ replayed: true, booking: { id: booking.id, ...later } });
+    expect(await historyOf(booking.id)).toHaveLength(1);
+    expect(await changedEvents(booking.id)).toHaveLength(1);
+
+    const reused = await client.changeBooking(booking.id, { adults: 2 }, options).catch((e: unknown) => e);
+    expect(reused).toMatchObject({ status: 422, code: "idempotency_key_reused" });
+  });
+
+  it("the client's refusals carry the problem's code, and for a price that moved, the new quote", async () => {
+    const booking = await book(85, 2, "change.refused@example.com");
+    const later = stayAt(86, 2);
+    const moved = await client.changeBooking(booking.id, later, { idempotencyKey: "site-change-2", expectedPrice: { amount: 1, currency: "EUR" } }).catch((e: unknown) => e);
+    expect(moved).toBeInstanceOf(PartnerApiError);
+    const quote = (moved as PartnerApiError).quote!;
+    expect(moved).toMatchObject({ status: 409, code: "price_changed" });
+    expect(quote.nightly.map((n) => n.date)).toEqual([later.checkin, addDays(later.checkin, 1)]);
+    expect(quote.price.amount).toBe(quote.nightly.reduce((sum, n) => sum + n.amount, 0));
+    expect(await client.changeBooking(booking.id, { checkout: booking.checkin }, { dryRun: true }).catch((e: unknown) => e)).toMatchObject({ status: 400, code: "validation_failed" });
+    expect(await historyOf(booking.id)).toHaveLength(0);
+  });
+
+  it("previews and confirms a change; a confirmation sent twice changes once; a moved price comes back as the new quote", async () => {
+    const booking = await book(90, 2, "change.site@example.com");
+    const form = { ...stayAt(91, 3), adults: "1" };
+    const preview = await previewStayChange(client, booking, form);
+    expect(preview).toMatchObject({ kind: "quote", quote: { ...stayAt(91, 3), adults: 1, nights: 3 } });
+    const quote = preview.kind === "quote" ? preview.quote : undefined;
+
+    await setRates(database().db, { roomTypeId: double().id, from: addDays(booking.checkout, 1), to: addDays(booking.checkout, 1), price: 99_900 }); // a night the change takes
+    const moved = await confirmStayChange(client, booking, form, { expectedPrice: quote!.price, idempotencyKey: "site-change-3" });
+    expect(moved).toMatchObject({ kind: "price_changed", quote: { ...stayAt(91, 3), nights: 3 } });
+    const newQuote = moved.kind === "price_changed" ? moved.quote : undefined;
+    const repriced = addDays(booking.checkout, 1);
+    expect(newQuote!.price.amount).toBe(quote!.price.amount - quote!.nightly.find((n) => n.date === repriced)!.amount + 99_900);
+
+    const first = await confirmStayChange(client, booking, form, { expectedPrice: newQuote!.price, idempotencyKey: "site-change-3" });
+    const second = await confirmStayChange(client, booking, form, { expectedPrice: newQuote!.price, idempotencyKey: "site-change-3" });
+    expect(first).toMatchObject({ kind: "changed", replayed: false, booking: { ...stayAt(91, 3), adults: 1, price: newQuote!.price } });
+    expect(second).toMatchObject({ kind: "changed", replayed: true });
+    expect(await changedEvents(booking.id)).toHaveLength(1);
+
+    const now = await client.getBooking(booking.id);
+    expect(await previewStayChange(client, now, { checkin: now.checkin, checkout: now.checkout, adults: String(now.adults) })).toEqual({ kind: "unchanged" });
+  });
+
+  it("says which night is not free and suggests the nearest dates of the same length in the booking's room", async () => {
+    const booking = await book(100, 2, "change.sold.out@example.com");
+    const asked = stayAt(103, 2);
+    await setRates(database().db, { roomTypeId: double().id, from: asked.checkin, to: asked.checkin, rooms: 0 });
+    const outcome = await previewStayChange(client, booking, { ...asked, adults: "2" });
+    expect(outcome).toMatchObject({ kind: "sold_out", night: asked.checkin, nights: 2 });
+    // Nearest first: a day later; two days earlier (its first night is the booking's own); two days later. A day earlier takes the full night.
+    expect(outcome.kind === "sold_out" && outcome.suggestions.map((s) => s.checkin)).toEqual([addDays(asked.checkin, 1), addDays(asked.checkin, -2), addDays(asked.checkin, 2)]);
+  });
+
+  it("explains a booking that cannot change: cancelled, or started (its check-in stays; its check-out may move)", async () => {
+    const cancelled = await book(110, 2, "change.cancelled@example.com");
+    await client.cancelBooking(cancelled.id);
+    expect(await previewStayChange(client, cancelled, { ...stayAt(111, 2), adults: "2" })).toMatchObject({ kind: "not_changeable", reason: "cancelled" });
+
+    const yesterday = addDays(hotel.today, -1);
+    await setRates(database().db, { roomTypeId: double().id, from: yesterday, to: yesterday, price: 12_000, rooms: 5, closed: false });
+    const { booking: created } = await createBooking(database().db, {
+      property: hotel.property,
+      apiKeyId: null,
+      input: { roomTypeId: double().id, checkin: yesterday, checkout: addDays(hotel.today, 2), adults: 2, guest: { ...GUEST, email: "change.started@example.com" } },
+      clock: { now: () => new Date(`${addDays(hotel.today, -2)}T12:00:00Z`) },
+    });
+    const started = await client.getBooking(created.id);
+    expect(await previewStayChange(client, started, { checkin: hotel.today, checkout: addDays(hotel.today, 3), adults: "2" })).toEqual({ kind: "not_changeable", reason: "started", checkin: yesterday });
+    expect(await previewStayChange(client, started, { checkin: yesterday, checkout: addDays(hotel.today, 3), adults: "1" })).toMatchObject({ kind: "quote", quote: { checkin: yesterday, nights: 4, adults: 1 } });
+    expect(await previewStayChange(client, started, { checkin: yesterday, checkout: addDays(hotel.today, 3), adults: "3" })).toEqual({ kind: "invalid", fieldErrors: { adults: "Your room sleeps at most 2 adults." } });
+  });
+
+  it("says the API could not be reached, for a preview and for a confirmation", async () => {
+    const booking = await book(120, 1, "change.down@example.com");
+    const down = clientWith(async () => Promise.reject(new TypeError("fetch failed")));
+    expect(await previewStayChange(down, booking, { ...stayAt(121, 1), adults: "2" })).toEqual({ kind: "unreachable" });
+    expect(await confirmStayChange(down, booking, { ...stayAt(121, 1), adults: "2" }, { expectedPrice: booking.price, idempotencyKey: "site-change-down" })).toEqual({ kind: "unreachable" });
   });
 });

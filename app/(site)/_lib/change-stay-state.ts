@@ -1,0 +1,41 @@
+import { randomUUID } from "node:crypto";
+import type { BookingView } from "@/lib/schemas/bookings";
+import type { ChangeStayOutcome } from "@/lib/guest-site/change-stay";
+import { CHANGE_MESSAGES, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
+import type { ChangeStayState, ChangeStayValues } from "@/components/booking-widget/form-states";
+
+type Outcome = Exclude<ChangeStayOutcome, { kind: "changed" | "not_found" }>;
+
+/**
+ * What the change form shows after "See the new price" or "Confirm change" (anything but a
+ * change made, which leaves the form). Each preview gets a new Idempotency-Key for its Confirm
+ * change. A confirmation that may or may not have arrived (the API unreachable or busy) shows
+ * the same preview again, with the same key, so pressing Confirm change again is safe.
+ */
+export function changeStayState(outcome: Outcome, context: { step: "preview" | "confirm"; values: ChangeStayValues; booking: BookingView; previous: ChangeStayState }): ChangeStayState {
+  const { values, booking } = context;
+  const edit = (rest: Partial<ChangeStayState>): ChangeStayState => ({ step: "edit", values, ...rest });
+  // Without the preview to show again (it was not sent back), the guest starts from the new dates.
+  const samePreview = (error: string): ChangeStayState =>
+    context.step === "confirm" && context.previous.step === "preview" && context.previous.preview ? { ...context.previous, error } : edit({ error: UNREACHABLE_MESSAGE });
+  switch (outcome.kind) {
+    case "quote":
+      return { step: "preview", values, preview: { quote: outcome.quote, currentPrice: booking.price, idempotencyKey: randomUUID() } };
+    case "price_changed":
+      return { step: "preview", values, preview: { quote: outcome.quote, currentPrice: booking.price, idempotencyKey: randomUUID(), priceChanged: true } };
+    case "unchanged":
+      return edit({ notice: CHANGE_MESSAGES.unchanged });
+    case "invalid":
+      return edit({ fieldErrors: outcome.fieldErrors });
+    case "sold_out":
+      return edit({ soldOut: { night: outcome.night, nights: outcome.nights, suggestions: outcome.suggestions } });
+    case "not_changeable":
+      if (outcome.reason === "started") return edit({ error: CHANGE_MESSAGES.started, started: true, values: { ...values, checkin: outcome.checkin } });
+      return edit({ error: CHANGE_MESSAGES[outcome.reason], closed: true });
+    case "refused":
+      if (outcome.reason === "key_reused") return edit({ error: CHANGE_MESSAGES.keyReused });
+      return samePreview(outcome.reason === "key_in_use" ? CHANGE_MESSAGES.keyInUse : CHANGE_MESSAGES.busy);
+    case "unreachable":
+      return context.step === "confirm" ? samePreview(CHANGE_MESSAGES.unreachable) : edit({ error: UNREACHABLE_MESSAGE });
+  }
+}

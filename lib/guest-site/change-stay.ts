@@ -1,0 +1,142 @@
+import { daysBetween, isCalendarDate, type CalendarDate } from "@/lib/dates/calendar-date";
+import type { Money } from "@/lib/money/currency";
+import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
+import type { PartnerClient } from "@/lib/partner-client/partner-client";
+import type { BookingView } from "@/lib/schemas/bookings";
+import { changeSuggestionWindow, suggestChangedStayDates } from "./change-stay-dates";
+import { fieldErrorsOf } from "./guest-messages";
+import { missingStayFields, type StayQuery } from "./search-stays";
+import type { StaySuggestion } from "./suggest-stay-dates";
+
+/** A new stay for a booking and what it costs: a dry run's answer, or a price_changed refusal's quote. */
+export type StayQuote = { checkin: CalendarDate; checkout: CalendarDate; nights: number; adults: number; price: Money; nightly: { date: CalendarDate; amount: number }[] };
+
+/** Why a booking cannot change at all, or not so: cancelled, its stay over, or started (its check-in stays). */
+export type NotChangeableReason = "cancelled" | "ended" | "started" | "other";
+
+export type ChangeStayOutcome =
+  | { kind: "quote"; quote: StayQuote }
+  /** The form names the booking's own dates and adults. */
+  | { kind: "unchanged" }
+  | { kind: "changed"; booking: BookingView; replayed: boolean }
+  /** The confirmed price is no longer the price: the new quote, to confirm again. */
+  | { kind: "price_changed"; quote: StayQuote }
+  | { kind: "invalid"; fieldErrors: Record<string, string> }
+  /** night: the first night the room is not free (null when it is again by now). */
+  | { kind: "sold_out"; night: CalendarDate | null; nights: number; suggestions: StaySuggestion[] }
+  | { kind: "not_changeable"; reason: NotChangeableReason; checkin: CalendarDate }
+  /** The form was already used for another change, or is being used right now, or the API is busy. */
+  | { kind: "refused"; reason: "key_reused" | "key_in_use" | "busy" }
+  | { kind: "not_found" }
+  | { kind: "unreachable" };
+
+/** The guest's form: dates and adults as typed; the API judges them, once they are there at all. */
+export type StayChangeForm = StayQuery;
+
+type StayChange = { checkin: string; checkout: string; adults: number };
+
+/** The change a form asks for, or what is missing from it, beside each field. */
+export function stayChangeOf(form: StayChangeForm): { change: StayChange } | { fieldErrors: Record<string, string> } {
+  const errors = missingStayFields(form);
+  const adults = Number(form.adults);
+  if (form.adults && !Number.isInteger(adults)) errors.adults = "Enter the number of adults as a whole number.";
+  if (Object.keys(errors).length) return { fieldErrors: errors };
+  return { change: { checkin: form.checkin, checkout: form.checkout, adults } };
+}
+
+const quoteOf = (stay: StayChange, price: Money, nightly: StayQuote["nightly"]): StayQuote => ({ ...stay, nights: nightly.length, price, nightly });
+
+/**
+ * "See the new price": the booking as the form would make it (PATCH ?dryRun=true, nothing
+ * stored), or why it cannot be so.
+ */
+export async function previewStayChange(client: PartnerClient, booking: BookingView, form: StayChangeForm): Promise<ChangeStayOutcome> {
+  const asked = stayChangeOf(form);
+  if ("fieldErrors" in asked) return { kind: "invalid", fieldErrors: asked.fieldErrors };
+  try {
+    const { booking: after } = await client.changeBooking(booking.id, asked.change, { dryRun: true });
+    const same = after.checkin === booking.checkin && after.checkout === booking.checkout && after.adults === booking.adults;
+    return same ? { kind: "unchanged" } : { kind: "quote", quote: quoteOf(asked.change, after.price, after.nightly) };
+  } catch (error) {
+    return refusal(client, booking, asked.change, error);
+  }
+}
+
+/**
+ * "Confirm change": the previewed change, guarded by the previewed total and made with the
+ * preview's Idempotency-Key, so a double submit or a resubmitted form changes the booking once.
+ */
+export async function confirmStayChange(
+  client: PartnerClient,
+  booking: BookingView,
+  form: StayChangeForm,
+  confirm: { expectedPrice: Money; idempotencyKey: string },
+): Promise<ChangeStayOutcome> {
+  const asked = stayChangeOf(form);
+  if ("fieldErrors" in asked) return { kind: "invalid", fieldErrors: asked.fieldErrors };
+  try {
+    const { booking: after, replayed } = await client.changeBooking(booking.id, asked.change, confirm);
+    return { kind: "changed", booking: after, replayed };
+  } catch (error) {
+    if (isPartnerApiError(error, "price_changed") && error.quote) return { kind: "price_changed", quote: quoteOf(asked.change, error.quote.price, error.quote.nightly) };
+    return refusal(client, booking, asked.change, error);
+  }
+}
+
+/** A refused change in terms the site can explain; anything else unexpected is thrown on. */
+async function refusal(client: PartnerClient, booking: BookingView, asked: StayChange, error: unknown): Promise<ChangeStayOutcome> {
+  if (error instanceof PartnerApiUnreachable) return { kind: "unreachable" };
+  if (!isPartnerApiError(error)) throw error;
+  try {
+    switch (error.code) {
+      case "validation_failed":
+        return { kind: "invalid", fieldErrors: fieldErrorsOf(error) };
+      case "occupancy_exceeded":
+        return { kind: "invalid", fieldErrors: { adults: await occupancyMessage(client, booking) } };
+      case "no_availability":
+        return await soldOut(client, booking, asked);
+      case "booking_not_changeable":
+        return await notChangeable(client, booking);
+      case "not_found":
+        return { kind: "not_found" };
+      case "idempotency_key_reused":
+        return { kind: "refused", reason: "key_reused" };
+      case "idempotency_key_in_use":
+        return { kind: "refused", reason: "key_in_use" };
+      case "rate_limited":
+        return { kind: "refused", reason: "busy" };
+    }
+  } catch (explaining) {
+    // The refusal stands; only its explanation could not be fetched.
+    if (explaining instanceof PartnerApiUnreachable || isPartnerApiError(explaining)) return { kind: "unreachable" };
+    throw explaining;
+  }
+  throw error;
+}
+
+async function occupancyMessage(client: PartnerClient, booking: BookingView): Promise<string> {
+  const room = await client.roomType(booking.roomTypeId);
+  return `Your room sleeps at most ${room.maxAdults} adult${room.maxAdults === 1 ? "" : "s"}.`;
+}
+
+/** No room for the new dates: the first night that is not free, and the nearest dates that are (as a search suggests). */
+async function soldOut(client: PartnerClient, booking: BookingView, asked: StayChange): Promise<ChangeStayOutcome> {
+  const nights = daysBetween(asked.checkin, asked.checkout);
+  const today = (await client.me()).property.today;
+  const window = changeSuggestionWindow(booking, asked, today);
+  if (!isCalendarDate(window.from) || window.to < window.from || daysBetween(window.from, window.to) >= 366) return { kind: "sold_out", night: null, nights, suggestions: [] };
+  const rates = await client.rates({ ...window, roomTypeId: booking.roomTypeId }).catch((error: unknown) => {
+    if (isPartnerApiError(error, "validation_failed")) return null; // beyond the calendar's horizon
+    throw error;
+  });
+  if (!rates) return { kind: "sold_out", night: null, nights, suggestions: [] };
+  return { kind: "sold_out", nights, ...suggestChangedStayDates({ rates, booking, asked, today }) };
+}
+
+/** Why the API would not change the booking, from the booking as it stands now (it may have been cancelled meanwhile). */
+async function notChangeable(client: PartnerClient, booking: BookingView): Promise<ChangeStayOutcome> {
+  const [now, me] = await Promise.all([client.getBooking(booking.id), client.me()]);
+  const today = me.property.today;
+  const reason: NotChangeableReason = now.status === "cancelled" ? "cancelled" : now.checkout <= today ? "ended" : now.checkin < today ? "started" : "other";
+  return { kind: "not_changeable", reason, checkin: now.checkin };
+}

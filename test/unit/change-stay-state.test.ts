@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { changeStayState } from "@/app/(site)/_lib/change-stay-state";
+import { stayChangeOf, type StayQuote } from "@/lib/guest-site/change-stay";
+import { CHANGE_MESSAGES, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
+import type { ChangeStayState } from "@/components/booking-widget/form-states";
+import { sampleBookingView } from "../support/booking-view-fixture";
+
+const booking = sampleBookingView();
+const values = { checkin: "2026-12-15", checkout: "2026-12-18", adults: "2" };
+const quote: StayQuote = { checkin: "2026-12-15", checkout: "2026-12-18", nights: 3, adults: 2, price: { amount: 46_000, currency: "EUR" }, nightly: [] };
+const edit: ChangeStayState = { step: "edit", values };
+
+describe("stayChangeOf", () => {
+  it("asks for what is missing beside its field, and the API judges the rest", () => {
+    expect(stayChangeOf(values)).toEqual({ change: { checkin: "2026-12-15", checkout: "2026-12-18", adults: 2 } });
+    expect(stayChangeOf({ checkin: "", checkout: "2026-12-18", adults: "two" })).toEqual({
+      fieldErrors: { checkin: "Choose a check-in date.", adults: "Enter the number of adults as a whole number." },
+    });
+    expect(stayChangeOf({ ...values, adults: "" })).toEqual({ fieldErrors: { adults: "Say how many adults are staying." } });
+    expect(stayChangeOf({ ...values, checkin: "2026-02-30", adults: "99" })).toEqual({ change: { checkin: "2026-02-30", checkout: "2026-12-18", adults: 99 } });
+  });
+});
+
+describe("changeStayState", () => {
+  it("gives each preview, and each new quote after a price change, a key of its own for Confirm change", () => {
+    const first = changeStayState({ kind: "quote", quote }, { step: "preview", values, booking, previous: edit });
+    expect(first).toEqual({ step: "preview", values, preview: { quote, currentPrice: booking.price, idempotencyKey: expect.any(String) } });
+    const moved = changeStayState({ kind: "price_changed", quote }, { step: "confirm", values, booking, previous: first });
+    expect(moved.preview).toMatchObject({ quote, priceChanged: true });
+    expect(moved.preview!.idempotencyKey).not.toBe(first.preview!.idempotencyKey);
+  });
+
+  it("shows the same preview with the same key when a confirmation may not have arrived, so confirming again changes once", () => {
+    const preview = changeStayState({ kind: "quote", quote }, { step: "preview", values, booking, previous: edit });
+    expect(changeStayState({ kind: "unreachable" }, { step: "confirm", values, booking, previous: preview })).toEqual({ ...preview, error: CHANGE_MESSAGES.unreachable });
+    expect(changeStayState({ kind: "refused", reason: "key_in_use" }, { step: "confirm", values, booking, previous: preview })).toEqual({ ...preview, error: CHANGE_MESSAGES.keyInUse });
+    // Without the preview (it did not come back with the form), the dates, kept.
+    expect(changeStayState({ kind: "unreachable" }, { step: "confirm", values, booking, previous: edit })).toEqual({ step: "edit", values, error: UNREACHABLE_MESSAGE });
+    expect(changeStayState({ kind: "unreachable" }, { step: "preview", values, booking, previous: edit })).toEqual({ step: "edit", values, error: UNREACHABLE_MESSAGE });
+  });
+
+  it("explains a booking that cannot change: started (its check-in back as it is), cancelled or over (no form)", () => {
+    expect(changeStayState({ kind: "not_changeable", reason: "started", checkin: "2026-12-14" }, { step: "preview", values, booking, previous: edit })).toEqual({
+      step: "edit",
+      values: { ...values, checkin: "2026-12-14" },
+      started: true,
+      error: CHANGE_MESSAGES.started,
+    });
+    expect(changeStayState({ kind: "not_changeable", reason: "cancelled", checkin: "2026-12-14" }, { step: "confirm", values, booking, previous: edit })).toEqual({
+      step: "edit",
+      values,
+      closed: true,
+      error: CHANGE_MESSAGES.cancelled,
+    });
+  });
+
+  it("keeps the guest's values beside field errors, sold-out nights and the nothing-to-change notice", () => {
+    expect(changeStayState({ kind: "invalid", fieldErrors: { checkout: "Must be after the check-in date." } }, { step: "preview", values, booking, previous: edit })).toEqual({
+      step: "edit",
+      values,
+      fieldErrors: { checkout: "Must be after the check-in date." },
+    });
+    expect(changeStayState({ kind: "sold_out", night: "2026-12-16", nights: 3, suggestions: [] }, { step: "preview", values, booking, previous: edit })).toEqual({
+      step: "edit",
+      values,
+      soldOut: { night: "2026-12-16", nights: 3, suggestions: [] },
+    });
+    expect(changeStayState({ kind: "unchanged" }, { step: "preview", values, booking, previous: edit })).toEqual({ step: "edit", values, notice: CHANGE_MESSAGES.unchanged });
+  });
+});
