@@ -28,6 +28,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(site)/book/page.tsx": () => null, // likewise
   "(site)/confirmation/[token]/page.tsx": (ids) => `/confirmation/${ids.confirmation}`,
   "(site)/manage/[token]/page.tsx": (ids) => `/manage/${ids.manage}`,
+  "(site)/manage/[token]/change/page.tsx": (ids) => `/manage/${ids.manage}/change`,
   "(site)/find/page.tsx": () => "/find",
   "(panel)/login/page.tsx": () => "/login",
   "(panel)/(signed-in)/overview/page.tsx": () => "/overview",

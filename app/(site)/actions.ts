@@ -4,8 +4,9 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { z } from "zod";
 import { bookStay } from "@/lib/guest-site/book-stay";
+import { confirmStayChange, previewStayChange } from "@/lib/guest-site/change-stay";
 import { FIND_BOOKING_POLICY, findGuestBooking } from "@/lib/guest-site/find-guest-booking";
-import { UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
+import { CHANGE_MESSAGES, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
 import { clientAddress } from "@/lib/http/client-address";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
@@ -13,7 +14,8 @@ import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limit
 import { printableAscii, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { GuestSchema } from "@/lib/schemas/bookings";
 import { fieldErrors } from "@/lib/schemas/field-errors";
-import type { BookState, CancelStayState, FindBookingState } from "@/components/booking-widget/form-states";
+import type { BookState, CancelStayState, ChangeStayState, FindBookingState } from "@/components/booking-widget/form-states";
+import { changeStayState } from "./_lib/change-stay-state";
 import { bookingIdOf, manageToken } from "./_lib/guest-site";
 
 const text = (max: number) => z.string().max(max).default("");
@@ -73,6 +75,50 @@ export async function cancelStayAction(_previous: CancelStayState, form: FormDat
     throw error;
   }
   return redirect(`/manage/${manageToken(bookingId)}`);
+}
+
+const ChangeStayForm = z.object({
+  step: z.enum(["edit", "preview", "confirm"]),
+  checkin: text(10),
+  checkout: text(10),
+  adults: text(10),
+  // Confirm change only: what the preview showed, and its Idempotency-Key.
+  idempotencyKey: printableAscii(255).optional(),
+  expectedAmount: z.coerce.number().int().min(0).optional(),
+  expectedCurrency: z.string().regex(/^[A-Z]{3}$/).optional(),
+});
+
+/**
+ * Change dates or guests, from the manage page: "edit" goes back to the dates, "preview" asks
+ * the API for the new price (a dry run), "confirm" makes the previewed change with the
+ * preview's price and Idempotency-Key (a double submit or a resubmit changes once). The
+ * booking comes from the signed token, never from the form alone; a change made goes back to
+ * the manage page, which says so.
+ */
+export async function changeStayAction(previous: ChangeStayState, form: FormData): Promise<ChangeStayState> {
+  const token = String(form.get("token") ?? "");
+  const bookingId = bookingIdOf(token);
+  if (!bookingId) notFound();
+  const parsed = ChangeStayForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { step: "edit", values: previous.values, error: CHANGE_MESSAGES.incomplete };
+  const { step, idempotencyKey, expectedAmount, expectedCurrency, ...values } = parsed.data;
+  if (step === "edit") return { step: "edit", values };
+  const confirmation = idempotencyKey !== undefined && expectedAmount !== undefined && expectedCurrency !== undefined ? { idempotencyKey, expectedPrice: { amount: expectedAmount, currency: expectedCurrency } } : null;
+  if (step === "confirm" && !confirmation) return { step: "edit", values, error: CHANGE_MESSAGES.incomplete };
+
+  const client = getPartnerClient();
+  let booking;
+  try {
+    booking = await client.getBooking(bookingId);
+  } catch (error) {
+    if (isPartnerApiError(error, "not_found")) notFound();
+    if (!(error instanceof PartnerApiUnreachable)) throw error;
+    return step === "confirm" && previous.step === "preview" && previous.preview ? { ...previous, error: CHANGE_MESSAGES.unreachable } : { step: "edit", values, error: UNREACHABLE_MESSAGE };
+  }
+  const outcome = confirmation && step === "confirm" ? await confirmStayChange(client, booking, values, confirmation) : await previewStayChange(client, booking, values);
+  if (outcome.kind === "not_found") notFound();
+  if (outcome.kind === "changed") redirect(`/manage/${manageToken(bookingId)}?changed=1`);
+  return changeStayState(outcome, { step, values, booking, previous });
 }
 
 /** Find your booking: the reference and the guest's e-mail address open the manage page. */

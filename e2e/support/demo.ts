@@ -6,3 +6,8 @@ export function demoCredentials(): { staffEmail: string; staffPassword: string; 
   const state = JSON.parse(readFileSync(join(process.cwd(), ".data", "e2e", "local-state.json"), "utf8"));
   return state.demo;
 }
+
+/** The secret this run's servers sign guests' manage-booking links with. */
+export function sessionSecret(): string {
+  return JSON.parse(readFileSync(join(process.cwd(), ".data", "e2e", "local-state.json"), "utf8")).sessionSecret;
+}

@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { signManageBookingToken } from "@/lib/guest-site/manage-booking-token";
+import { sessionSecret } from "./demo";
 import { addDays, partnerApi } from "./partner-api";
 
 /** The demo hotel's date today, from the API (what the site itself uses). */
@@ -49,4 +51,17 @@ export async function bookingsOf(request: APIRequestContext, checkin: string, em
 /** Attaches a full-page screenshot of the step to the test's report. */
 export async function snap(page: Page, name: string) {
   await test.info().attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
+
+/** A booking's manage page, as the link in the guest's e-mail opens it. */
+export function manageLink(bookingId: string): string {
+  return `/manage/${signManageBookingToken(bookingId, sessionSecret())}`;
+}
+
+/** Books the room type for the stay through the API, as a partner would; the booking as the API answers. */
+export async function bookThroughApi(request: APIRequestContext, roomName: string, stay: { checkin: string; checkout: string }, adults: number, guest = newGuest()) {
+  const roomTypes = (await (await partnerApi(request).get("/room-types")).json()).data as { id: string; name: string }[];
+  const response = await partnerApi(request).post("/bookings", { roomTypeId: roomTypes.find((r) => r.name === roomName)!.id, ...stay, adults, guest });
+  expect(response.status()).toBe(201);
+  return response.json();
 }

@@ -4,15 +4,15 @@ import { isPartnerApiError } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
 import { bookingIdOf } from "./guest-site";
 
-/** The booking a manage-booking token was signed for, with its room's name; 404 for a bad token. */
+/** The booking a manage-booking token was signed for, with its room type (and the room's name); 404 for a bad token. */
 export async function loadGuestBooking(token: string) {
   const bookingId = bookingIdOf(token);
   if (!bookingId) notFound();
   const client = getPartnerClient();
   try {
     const booking = await client.getBooking(bookingId);
-    const roomName = await client.roomType(booking.roomTypeId).then((r) => r.name, () => undefined);
-    return { booking, roomName };
+    const roomType = await client.roomType(booking.roomTypeId).catch(() => undefined);
+    return { booking, roomType, roomName: roomType?.name };
   } catch (error) {
     if (isPartnerApiError(error, "not_found")) notFound();
     throw error;

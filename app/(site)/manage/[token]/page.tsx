@@ -1,24 +1,42 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { CancelStayForm } from "@/components/booking-widget/cancel-stay-form";
 import { BookingSummary } from "@/components/booking-widget/stay-summary";
 import { cancelStayAction } from "../../actions";
 import { getHotel } from "../../_lib/guest-site";
 import { loadGuestBooking } from "../../_lib/load-guest-booking";
+import { queryValue, type PageSearchParams } from "../../_lib/stay-query";
 
 export const metadata: Metadata = { title: "Manage your booking" };
 
-/** Manage your booking: opened by the signed link (or Find your booking); shows it and offers Cancel booking. */
-export default async function ManageBookingPage({ params }: { params: Promise<{ token: string }> }) {
+/**
+ * Manage your booking: opened by the signed link (or Find your booking); shows it and offers
+ * Change dates or guests (until its stay is over) and Cancel booking (until check-in).
+ * ?changed=1: back from a change, which it confirms.
+ */
+export default async function ManageBookingPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<PageSearchParams> }) {
   const { token } = await params;
+  const justChanged = queryValue(await searchParams, "changed") === "1";
   const [{ booking, roomName }, hotel] = await Promise.all([loadGuestBooking(token), getHotel()]);
   const cancellable = booking.status === "confirmed" && hotel !== null && booking.checkin >= hotel.today;
+  const changeable = booking.status === "confirmed" && hotel !== null && booking.checkout > hotel.today;
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-4xl text-brand-900">Your booking</h1>
+      {justChanged && booking.status === "confirmed" && (
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">Your booking has been changed. Its new dates and price are below.</p>
+      )}
       {booking.status === "cancelled" && (
         <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">This booking is cancelled. You will not be charged.</p>
       )}
       <BookingSummary booking={booking} roomName={roomName} />
+      {changeable && (
+        <p>
+          <Link className="inline-block rounded-md border border-brand-700 bg-white px-5 py-2 font-medium text-brand-700 hover:bg-stone-50 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none" href={`/manage/${token}/change`}>
+            Change dates or guests
+          </Link>
+        </p>
+      )}
       {cancellable && <CancelStayForm action={cancelStayAction} token={token} />}
       {booking.status === "confirmed" && !cancellable && hotel && (
         <p className="text-stone-700">This booking can no longer be cancelled online. Please contact the hotel.</p>

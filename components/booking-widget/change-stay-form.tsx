@@ -1,0 +1,130 @@
+"use client";
+
+import { useActionState, useEffect, useRef } from "react";
+import { addDays } from "@/lib/dates/calendar-date";
+import { Field } from "./field";
+import type { ChangeStayState } from "./form-states";
+import { adultsLabel, formatMoney, formatStayDate, nightsLabel } from "./format";
+import { StayChangePreview } from "./stay-change-preview";
+
+type Current = { checkin: string; checkout: string; adults: number; currency: string };
+
+/**
+ * Change dates or guests: new check-in, check-out and adults, then "See the new price" (a
+ * preview, nothing changed yet), then "Confirm change". Plain forms posting to the server
+ * action, so it works with JavaScript off. Once the stay has started, its check-in is shown
+ * but cannot change.
+ */
+export function ChangeStayForm({
+  action,
+  token,
+  current,
+  started: startedWhenDrawn,
+  today,
+  maxAdults,
+  manageHref,
+}: {
+  action: (state: ChangeStayState, form: FormData) => Promise<ChangeStayState>;
+  token: string;
+  current: Current;
+  started: boolean;
+  today: string;
+  maxAdults?: number;
+  manageHref: string;
+}) {
+  const [state, formAction, pending] = useActionState(action, { step: "edit", values: { checkin: current.checkin, checkout: current.checkout, adults: String(current.adults) } });
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const showsPreview = state.step === "preview" && state.preview !== undefined;
+  useEffect(() => {
+    if (showsPreview) previewHeading.current?.focus();
+  }, [showsPreview, state.preview?.idempotencyKey]);
+
+  if (state.closed) {
+    return (
+      <div role="alert" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+        <p>{state.error}</p>
+        <a className="font-medium underline" href={manageHref}>Back to your booking</a>
+      </div>
+    );
+  }
+  if (showsPreview) return <StayChangePreview preview={state.preview!} token={token} action={formAction} pending={pending} error={state.error} headingRef={previewHeading} />;
+
+  const started = startedWhenDrawn || state.started === true;
+  const errors = state.fieldErrors ?? {};
+  const values = state.values;
+  const hidden = (step: string, stay: { checkin: string; checkout: string; adults: string }) => (
+    <>
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="step" value={step} />
+      <input type="hidden" name="checkin" value={stay.checkin} />
+      <input type="hidden" name="checkout" value={stay.checkout} />
+      <input type="hidden" name="adults" value={stay.adults} />
+    </>
+  );
+  return (
+    <div className="space-y-6">
+      {state.soldOut && (
+        <section role="status" aria-labelledby="change-sold-out-heading" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-900">
+          <h2 id="change-sold-out-heading" className="font-serif text-xl">
+            {state.soldOut.night ? `Your room is not free on the night of ${formatStayDate(state.soldOut.night)}.` : "Your room is not free for all of those nights."}
+          </h2>
+          {state.soldOut.suggestions.length ? (
+            <>
+              <p>{started ? "Your stay can still be extended to:" : `The nearest dates with your room free for all ${nightsLabel(state.soldOut.nights)}:`}</p>
+              <ul className="space-y-2" aria-label="Dates to try">
+                {state.soldOut.suggestions.map((s) => (
+                  <li key={s.checkin + s.checkout}>
+                    <form action={formAction} className="flex flex-wrap items-baseline gap-x-3">
+                      {hidden("preview", { checkin: s.checkin, checkout: s.checkout, adults: values.adults })}
+                      <button type="submit" disabled={pending} className="font-medium text-brand-700 underline disabled:opacity-70">
+                        {formatStayDate(s.checkin)} → {formatStayDate(s.checkout)}
+                      </button>
+                      <span className="text-sm">{formatMoney({ amount: s.lowestTotal, currency: current.currency })} in all</span>
+                    </form>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{started ? "Your stay cannot be made longer just now. Please ask at the reception." : "Nothing is free within two weeks of those dates either. Please try other dates, or call the hotel."}</p>
+          )}
+        </section>
+      )}
+      <form action={formAction} noValidate aria-labelledby="change-form-heading" className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+        <h2 id="change-form-heading" className="font-serif text-xl text-brand-900">New dates and guests</h2>
+        {state.error && <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">{state.error}</p>}
+        {state.notice && <p role="status" className="rounded-md border border-stone-300 bg-stone-50 px-4 py-3 text-sm text-stone-800">{state.notice}</p>}
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="step" value="preview" />
+        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
+          {started ? (
+            <Field id="checkin" name="checkin" type="date" label="Check-in" readOnly defaultValue={current.checkin} hint="Your stay has started: the check-in date can no longer change." className="mt-1 w-full rounded-md border border-stone-200 bg-stone-100 px-3 py-2 text-stone-700" />
+          ) : (
+            <Field id="checkin" name="checkin" type="date" label="Check-in" required min={today} defaultValue={values.checkin} error={errors.checkin} />
+          )}
+          <Field id="checkout" name="checkout" type="date" label="Check-out" required min={started ? addDays(today, 1) : today} defaultValue={values.checkout} error={errors.checkout} />
+          <Field
+            id="adults"
+            name="adults"
+            type="number"
+            label="Adults"
+            required
+            min={1}
+            max={maxAdults}
+            inputMode="numeric"
+            defaultValue={values.adults}
+            error={errors.adults}
+            hint={maxAdults ? `Your room sleeps up to ${adultsLabel(maxAdults)}.` : undefined}
+          />
+        </div>
+        {started && <p className="text-sm text-stone-700">You can still change your check-out date and the number of adults.</p>}
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-900 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none disabled:opacity-70">
+            {pending ? "Checking…" : "See the new price"}
+          </button>
+          <a className="text-brand-700 underline" href={manageHref}>Keep my booking as it is</a>
+        </div>
+      </form>
+    </div>
+  );
+}
