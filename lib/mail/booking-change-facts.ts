@@ -1,4 +1,5 @@
 import { formatMoney, type Money } from "@/lib/money/currency";
+import { formatPriceDifference } from "@/lib/money/price-difference";
 import type { BookingChangePrevious } from "@/lib/schemas/bookings";
 
 /**
@@ -18,12 +19,9 @@ export function guestSeesChange(previous: BookingChangePrevious): boolean {
   return Object.keys(previous).some((field) => field !== "externalReference");
 }
 
-/** "+ €95.00", "− €40.00" (a minus sign) or "no change": the new total against the old one. */
+/** "+ €95.00", "− €40.00" (a minus sign) or "no change": the new total against the old one (as the site's change preview says it). */
 export function priceDifference(now: Money, before: Money | undefined): string {
-  if (!before || before.currency !== now.currency) return "no change";
-  const delta = now.amount - before.amount;
-  if (delta === 0) return "no change";
-  return `${delta > 0 ? "+" : "\u2212"} ${formatMoney({ amount: Math.abs(delta), currency: now.currency })}`;
+  return (before && formatPriceDifference(now, before)) ?? "no change";
 }
 
 export function nightsInWords(nights: number): string {
