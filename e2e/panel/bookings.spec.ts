@@ -36,7 +36,7 @@ test("an admin cancels a booking in the panel, and the API then shows it cancell
   expect(after).toMatchObject({ status: "cancelled", cancellationReason: "Guest phoned the hotel" });
 });
 
-test("staff of another property get 404 on this property's bookings, even by editing ids in the cancel form", async ({ page, request }) => {
+test("staff of another property get 404 on this property's bookings, even by editing ids in the cancel and change forms", async ({ page, request }) => {
   const api = partnerApi(request);
   const today = (await (await api.get("/me")).json()).property.today as string;
   const harbourRoom = ((await (await api.get("/room-types")).json()).data as { id: string }[])[0]!;
@@ -57,12 +57,15 @@ test("staff of another property get 404 on this property's bookings, even by edi
   expect((await page.goto(`/bookings/${harbourBooking.id}`))?.status()).toBe(404);
 
   for (const [field, value] of [["bookingId", harbourBooking.id], ["propertyId", (await (await api.get("/me")).json()).property.id]] as const) {
-    await page.goto(`/bookings/${alpineBooking.id}`);
-    await page.locator(`input[name="${field}"]`).evaluate((input, v) => ((input as HTMLInputElement).value = v), value);
-    page.once("dialog", (dialog) => dialog.accept());
-    const cancel = page.waitForResponse((r) => r.request().method() === "POST");
-    await page.getByRole("button", { name: "Cancel booking" }).click();
-    expect((await cancel).status(), `forged ${field}`).toBe(404);
+    for (const button of ["Cancel booking", "Preview change"]) {
+      await page.goto(`/bookings/${alpineBooking.id}`);
+      const form = page.locator("form").filter({ has: page.getByRole("button", { name: button }) });
+      await form.locator(`input[name="${field}"]`).evaluate((input, v) => ((input as HTMLInputElement).value = v), value);
+      if (button === "Cancel booking") page.once("dialog", (dialog) => dialog.accept());
+      const post = page.waitForResponse((r) => r.request().method() === "POST");
+      await form.getByRole("button", { name: button }).click();
+      expect((await post).status(), `${button}, forged ${field}`).toBe(404);
+    }
   }
 
   expect((await (await api.get(`/bookings/${harbourBooking.id}`)).json()).status).toBe("confirmed");

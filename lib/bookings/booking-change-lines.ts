@@ -2,8 +2,11 @@ import { formatMoney } from "@/lib/money/currency";
 import { formatDate, formatNight } from "@/lib/overview/format-night";
 import type { BookingChangePrevious } from "@/lib/schemas/bookings";
 
+/** What a line tells: a recorded field, the guest's name and e-mail apart. */
+export type BookingChangeLineField = "checkin" | "checkout" | "nights" | "roomTypeId" | "adults" | "guestName" | "guestEmail" | "externalReference" | "price" | "nightly";
+
 /** One thing a change changed, in words for staff: "Check-in: 4 Dec 2026 → 5 Dec 2026". */
-export type BookingChangeLine = { label: string; from: string; to: string };
+export type BookingChangeLine = { field: BookingChangeLineField; label: string; from: string; to: string };
 
 export type ChangeLineContext = {
   /** The booking's currency (nightly amounts carry none). */
@@ -13,22 +16,23 @@ export type ChangeLineContext = {
 };
 
 type Guest = NonNullable<BookingChangePrevious["guest"]>;
-type Line = { label: string; show: (fields: BookingChangePrevious, context: ChangeLineContext) => string | undefined };
+type Line = { field: BookingChangeLineField; label: string; show: (fields: BookingChangePrevious, context: ChangeLineContext) => string | undefined };
 
 const fullName = (guest: Guest | undefined) => (guest ? `${guest.firstName} ${guest.lastName}` : undefined);
 
 /** In the order staff read a booking: the stay, the room, the guest, the reference, then the money. */
 const LINES: Line[] = [
-  { label: "Check-in", show: (f) => f.checkin && formatDate(f.checkin) },
-  { label: "Check-out", show: (f) => f.checkout && formatDate(f.checkout) },
-  { label: "Nights", show: (f) => f.nights?.toString() },
-  { label: "Room type", show: (f, c) => f.roomTypeId && (c.roomTypeNames.get(f.roomTypeId) ?? f.roomTypeId) },
-  { label: "Adults", show: (f) => f.adults?.toString() },
-  { label: "Guest name", show: (f) => fullName(f.guest) },
-  { label: "Guest e-mail", show: (f) => f.guest?.email },
-  { label: "Partner reference", show: (f) => (f.externalReference === undefined ? undefined : (f.externalReference ?? "none")) },
-  { label: "Price", show: (f) => f.price && formatMoney(f.price) },
+  { field: "checkin", label: "Check-in", show: (f) => f.checkin && formatDate(f.checkin) },
+  { field: "checkout", label: "Check-out", show: (f) => f.checkout && formatDate(f.checkout) },
+  { field: "nights", label: "Nights", show: (f) => f.nights?.toString() },
+  { field: "roomTypeId", label: "Room type", show: (f, c) => f.roomTypeId && (c.roomTypeNames.get(f.roomTypeId) ?? f.roomTypeId) },
+  { field: "adults", label: "Adults", show: (f) => f.adults?.toString() },
+  { field: "guestName", label: "Guest name", show: (f) => fullName(f.guest) },
+  { field: "guestEmail", label: "Guest e-mail", show: (f) => f.guest?.email },
+  { field: "externalReference", label: "Partner reference", show: (f) => (f.externalReference === undefined ? undefined : (f.externalReference ?? "none")) },
+  { field: "price", label: "Price", show: (f) => f.price && formatMoney(f.price) },
   {
+    field: "nightly",
     label: "Price of each night",
     show: (f, c) => f.nightly?.map((night) => `${formatNight(night.date)} ${formatMoney({ amount: night.amount, currency: c.currency })}`).join(", "),
   },
@@ -41,10 +45,10 @@ const LINES: Line[] = [
  * same on both sides (the guest's e-mail when only the name changed) is left out.
  */
 export function bookingChangeLines(previous: BookingChangePrevious, current: BookingChangePrevious, context: ChangeLineContext): BookingChangeLine[] {
-  return LINES.flatMap(({ label, show }) => {
+  return LINES.flatMap(({ field, label, show }) => {
     const from = show(previous, context);
     const to = show(current, context);
     if (from === undefined || to === undefined || from === to) return [];
-    return [{ label, from, to }];
+    return [{ field, label, from, to }];
   });
 }

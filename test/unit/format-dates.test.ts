@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatInstant } from "@/lib/dates/format-instant";
-import { formatStayRange } from "@/lib/overview/format-night";
+import { formatDate, formatStayRange } from "@/lib/overview/format-night";
 
 describe("times and stays as staff read them", () => {
   it("shows a moment on the property's clock, not as a UTC timestamp", () => {
@@ -13,5 +13,10 @@ describe("times and stays as staff read them", () => {
   it("shows a stay as a short range, the year once unless it changes", () => {
     expect(formatStayRange("2026-12-04", "2026-12-07")).toBe("4 Dec → 7 Dec 2026");
     expect(formatStayRange("2026-12-30", "2027-01-02")).toBe("30 Dec 2026 → 2 Jan 2027");
+  });
+
+  it("shows one date as a stay's end shows it, whatever the zone", () => {
+    expect(formatDate("2026-12-04")).toBe("4 Dec 2026");
+    expect(formatDate("2027-01-01")).toBe("1 Jan 2027");
   });
 });

@@ -1,14 +1,23 @@
 "use server";
 
+import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { notFound } from "next/navigation";
 import { z } from "zod";
+import type { BookingChangeFormState } from "@/components/panel/booking-change-form-states";
+import { changeRefusal } from "@/lib/bookings/booking-refusals";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { changeBooking, type ChangeBookingOutcome } from "@/lib/bookings/change-booking";
+import { getBooking } from "@/lib/bookings/find-bookings";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
-import { CancelBookingSchema } from "@/lib/schemas/bookings";
-import { BookingIdSchema, PropertyIdSchema } from "@/lib/schemas/common";
+import { formatMoney } from "@/lib/money/currency";
+import { roomTypeNames } from "@/lib/room-types/list-room-types";
+import { CancelBookingSchema, type BookingView } from "@/lib/schemas/bookings";
+import { BookingIdSchema, PropertyIdSchema, printableAscii } from "@/lib/schemas/common";
 import { authorizeAction } from "../../_lib/panel-session";
+import { bookingChangeFormValues, fieldErrorsOf, readBookingChangeForm, readExpectedPrice } from "./booking-change-form-input";
+import { bookingChangeQuote } from "./booking-change-quote";
 
 export type CancelState = { error?: string; done?: string };
 
@@ -36,4 +45,85 @@ export async function cancelBookingAction(_previous: CancelState, form: FormData
   }
   revalidatePath(`/bookings/${parsed.data.bookingId}`);
   return { done: "The booking is cancelled and its nights are for sale again." };
+}
+
+const ChangeForm = z.object({ propertyId: PropertyIdSchema, bookingId: BookingIdSchema, idempotencyKey: printableAscii(255) });
+
+/** A new change's Idempotency-Key (the page renders one; a change made hands the form the next). */
+function newChangeKey(): string {
+  return `panel-${randomUUID()}`;
+}
+
+/**
+ * Change booking (admins): Preview runs changeBooking as a dry run and shows the price, each
+ * night's and the difference; Confirm makes the change at the previewed price with the form's
+ * Idempotency-Key, so a second submission of the form changes nothing more, and a price that
+ * moved meanwhile is quoted again instead. The same domain function and rules as the API's PATCH.
+ */
+export async function changeBookingAction(_previous: BookingChangeFormState, form: FormData): Promise<BookingChangeFormState> {
+  const ids = ChangeForm.safeParse({ propertyId: form.get("propertyId"), bookingId: form.get("bookingId"), idempotencyKey: form.get("idempotencyKey") });
+  if (!ids.success) notFound(); // an id edited into the form: as unknown as any other
+  const { propertyId, bookingId, idempotencyKey } = ids.data;
+  const { values, request, fieldErrors } = readBookingChangeForm(form);
+  const state: BookingChangeFormState = { idempotencyKey, values };
+  const { staff, error } = await authorizeAction(propertyId, "manage");
+  if (error) return { ...state, error };
+  const intent = form.get("intent");
+  if (intent === "edit") return state;
+  if (!request) return { ...state, fieldErrors, error: "Check the highlighted fields." };
+
+  const db = getDb();
+  const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, timezone: true } });
+  const before = await getBooking(db, propertyId, bookingId).catch((failure: unknown) => {
+    if (isDomainError(failure, "not_found")) notFound();
+    throw failure;
+  });
+  const quoteOf = async (after: BookingView) => bookingChangeQuote(before, after, await roomTypeNames(db, propertyId));
+  const actor = { staffId: staff.staffUserId, label: staff.email };
+  const expectedPrice = intent === "confirm" ? readExpectedPrice(form) : undefined;
+
+  // Preview (or a Confirm without the previewed price): a dry run. Confirm: the change, at the previewed price.
+  const outcome = expectedPrice
+    ? await changeBooking(db, { property, bookingId, request, expectedPrice, idempotencyKey, actor })
+    : await changeBooking(db, { property, bookingId, request, dryRun: true, actor });
+  switch (outcome.kind) {
+    case "quote":
+      return { ...state, quote: await quoteOf(outcome.booking) };
+    case "changed":
+    case "replayed":
+      revalidatePath(`/bookings/${bookingId}`);
+      return { idempotencyKey: newChangeKey(), values: bookingChangeFormValues(outcome.booking), done: `The booking is changed. Its price is now ${formatMoney(outcome.booking.price)}.` };
+    case "price_changed": {
+      const quote = await quoteOf(outcome.booking);
+      return { ...state, quote, notice: `The price changed since the preview: this change now costs ${quote.price}. Nothing was changed; confirm again to change at this price.` };
+    }
+    default:
+      return refused(state, outcome, { bookingId, adults: request.adults ?? before.adults });
+  }
+}
+
+type ChangeRefused = Exclude<ChangeBookingOutcome, { kind: "changed" | "replayed" | "quote" | "price_changed" }>;
+
+/** A change refused, said on the form: the domain's message, a stay's rules beside their fields. */
+function refused(state: BookingChangeFormState, outcome: ChangeRefused, request: { bookingId: string; adults: number }): BookingChangeFormState {
+  switch (outcome.kind) {
+    case "unchanged":
+      return { ...state, error: "Nothing to change: the booking already has these values." };
+    case "not_found":
+      notFound();
+    case "invalid": {
+      const { fieldErrors, others } = fieldErrorsOf(outcome.errors);
+      return { ...state, fieldErrors, error: [changeRefusal(outcome, request).message, ...others].join(" ") };
+    }
+    case "occupancy_exceeded": {
+      const message = changeRefusal(outcome, request).message;
+      return { ...state, fieldErrors: { adults: message }, error: message };
+    }
+    case "idempotency_key_reused":
+      return { ...state, idempotencyKey: newChangeKey(), error: "This form already made another change. Preview this change again to make it." };
+    case "idempotency_key_in_use":
+      return { ...state, error: "This change is still being made. Wait a moment, then reload the page to see the booking as it stands." };
+    default:
+      return { ...state, error: changeRefusal(outcome, request).message };
+  }
 }

@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { BookingHistory } from "@/components/panel/booking-history";
 import { CancelBookingForm } from "@/components/panel/cancel-booking-form";
+import { ChangeBookingForm } from "@/components/panel/change-booking-form";
 import { getBooking } from "@/lib/bookings/find-bookings";
+import { listBookingHistory } from "@/lib/bookings/list-booking-history";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { formatInstant } from "@/lib/dates/format-instant";
@@ -10,9 +14,11 @@ import { isId } from "@/lib/ids";
 import { guestEmailLabel, listGuestEmails, type GuestEmailRecord } from "@/lib/mail/list-guest-emails";
 import { formatMoney } from "@/lib/money/currency";
 import { formatStayRange } from "@/lib/overview/format-night";
+import { propertyToday } from "@/lib/properties/property-today";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
-import { cancelBookingAction } from "../actions";
+import { cancelBookingAction, changeBookingAction } from "../actions";
+import { bookingChangeFormValues } from "../booking-change-form-input";
 
 export const metadata: Metadata = { title: "Booking" };
 
@@ -33,7 +39,14 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     if (isDomainError(error, "not_found")) notFound();
     throw error;
   });
-  const [emails, roomTypes] = await Promise.all([listGuestEmails(getDb(), { propertyId: open.propertyId, bookingId: booking.id }), roomTypeNames(getDb(), open.propertyId)]);
+  const [emails, roomTypes, history] = await Promise.all([
+    listGuestEmails(getDb(), { propertyId: open.propertyId, bookingId: booking.id }),
+    roomTypeNames(getDb(), open.propertyId),
+    listBookingHistory(getDb(), { propertyId: open.propertyId, bookingId: booking.id }),
+  ]);
+  const today = propertyToday({ timezone: open.propertyTimezone });
+  // A confirmed booking whose stay has not ended may change (changeBooking says the same, and why not).
+  const changeable = open.role === "admin" && booking.status === "confirmed" && booking.checkout > today;
   const at = (iso: string) => formatInstant(iso, open.propertyTimezone);
   const rows: [string, string][] = [
     ["Status", booking.status],
@@ -54,8 +67,25 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
       <dl className="grid max-w-2xl grid-cols-[12rem_1fr] gap-y-2 text-sm">
         {rows.map(([label, value], index) => (<div key={`${index}:${label}`} className="contents"><dt className="font-medium text-stone-600">{label}</dt><dd>{value}</dd></div>))}
       </dl>
+      <BookingHistory history={history} timeZone={open.propertyTimezone} />
+      {changeable && (
+        <section aria-labelledby="change-heading" className="space-y-3">
+          <h2 id="change-heading" className="font-serif text-2xl text-brand-900">Change</h2>
+          <ChangeBookingForm
+            propertyId={open.propertyId}
+            bookingId={booking.id}
+            initial={{ idempotencyKey: `panel-${randomUUID()}`, values: bookingChangeFormValues(booking) }}
+            roomTypes={[...roomTypes].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))}
+            started={booking.checkin < today}
+            action={changeBookingAction}
+          />
+        </section>
+      )}
       {booking.status === "confirmed" && open.role === "admin" && (
-        <CancelBookingForm propertyId={open.propertyId} bookingId={booking.id} action={cancelBookingAction} />
+        <section aria-labelledby="cancel-heading" className="space-y-3">
+          <h2 id="cancel-heading" className="font-serif text-2xl text-brand-900">Cancel</h2>
+          <CancelBookingForm propertyId={open.propertyId} bookingId={booking.id} action={cancelBookingAction} />
+        </section>
       )}
     </div>
   );
