@@ -5,7 +5,7 @@ import { addDays } from "@/lib/dates/calendar-date";
 import { Field } from "./field";
 import type { ChangeStayState } from "./form-states";
 import { adultsLabel, formatMoney, formatStayDate, nightsLabel } from "./format";
-import { StayChangePreview } from "./stay-change-preview";
+import { StayChangePreview, StayFields } from "./stay-change-preview";
 
 type Current = { checkin: string; checkout: string; adults: number; currency: string };
 
@@ -52,15 +52,6 @@ export function ChangeStayForm({
   const started = startedWhenDrawn || state.started === true;
   const errors = state.fieldErrors ?? {};
   const values = state.values;
-  const hidden = (step: string, stay: { checkin: string; checkout: string; adults: string }) => (
-    <>
-      <input type="hidden" name="token" value={token} />
-      <input type="hidden" name="step" value={step} />
-      <input type="hidden" name="checkin" value={stay.checkin} />
-      <input type="hidden" name="checkout" value={stay.checkout} />
-      <input type="hidden" name="adults" value={stay.adults} />
-    </>
-  );
   return (
     <div className="space-y-6">
       {state.soldOut && (
@@ -75,7 +66,7 @@ export function ChangeStayForm({
                 {state.soldOut.suggestions.map((s) => (
                   <li key={s.checkin + s.checkout}>
                     <form action={formAction} className="flex flex-wrap items-baseline gap-x-3">
-                      {hidden("preview", { checkin: s.checkin, checkout: s.checkout, adults: values.adults })}
+                      <StayFields token={token} step="preview" stay={{ checkin: s.checkin, checkout: s.checkout, adults: values.adults }} />
                       <button type="submit" disabled={pending} className="font-medium text-brand-700 underline disabled:opacity-70">
                         {formatStayDate(s.checkin)} → {formatStayDate(s.checkout)}
                       </button>

@@ -14,14 +14,7 @@ type Preview = NonNullable<ChangeStayState["preview"]>;
 export function StayChangePreview({ preview, token, action, pending, error, headingRef }: { preview: Preview; token: string; action: (form: FormData) => void; pending: boolean; error?: string; headingRef?: React.Ref<HTMLHeadingElement> }) {
   const { quote, currentPrice } = preview;
   const difference = formatPriceDifference(quote.price, currentPrice);
-  const stay = (
-    <>
-      <input type="hidden" name="token" value={token} />
-      <input type="hidden" name="checkin" value={quote.checkin} />
-      <input type="hidden" name="checkout" value={quote.checkout} />
-      <input type="hidden" name="adults" value={quote.adults} />
-    </>
-  );
+  const stay = <StayFields token={token} stay={quote} />;
   return (
     <section aria-labelledby="change-preview-heading" className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
       <h2 id="change-preview-heading" ref={headingRef} tabIndex={-1} className="font-serif text-2xl text-brand-900 focus:outline-none">Your booking after the change</h2>
@@ -61,5 +54,18 @@ export function StayChangePreview({ preview, token, action, pending, error, head
         </form>
       </div>
     </section>
+  );
+}
+
+/** The booking's token and a stay, as hidden fields of a change form's step (step: which one, when the button does not say). */
+export function StayFields({ token, stay, step }: { token: string; stay: { checkin: string; checkout: string; adults: string | number }; step?: string }) {
+  return (
+    <>
+      <input type="hidden" name="token" value={token} />
+      {step && <input type="hidden" name="step" value={step} />}
+      <input type="hidden" name="checkin" value={stay.checkin} />
+      <input type="hidden" name="checkout" value={stay.checkout} />
+      <input type="hidden" name="adults" value={stay.adults} />
+    </>
   );
 }
