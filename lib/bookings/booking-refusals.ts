@@ -3,7 +3,10 @@ import type { ChangeBookingOutcome } from "./change-booking";
 
 /** The room type cannot take the stay: the first night it cannot (creations and changes alike). */
 export function noAvailability(refusal: { name: string; night: string; reason: string }): DomainError {
-  return new DomainError("no_availability", `${refusal.name} is not available on the night of ${refusal.night}: ${refusal.reason}.`, { night: refusal.night });
+  return new DomainError("no_availability", `${refusal.name} is not available on the night of ${refusal.night}: ${refusal.reason}.`, {
+    night: refusal.night,
+    problem: { night: refusal.night },
+  });
 }
 
 export function occupancyExceeded(refusal: { name: string; maxAdults: number }, adults: number): DomainError {

@@ -29,7 +29,7 @@ export const ERROR_CATALOGUE: Record<ProblemCode, { when: string; todo: string }
   },
   method_not_allowed: { when: "The path exists but not with this method.", todo: "Use a method from the Allow header." },
   no_availability: {
-    when: "The room type cannot take the stay: a night is sold out or closed (`detail` names the first one). Another booking may have taken the last room since you searched.",
+    when: "The room type cannot take the stay: a night is sold out or closed (`night`, and `detail`, name the first one). Another booking may have taken the last room since you searched.",
     todo: "Search availability again and offer the guest another room type or dates.",
   },
   booking_not_cancellable: {

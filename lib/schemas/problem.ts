@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MoneySchema, NightlyPriceSchema } from "./common";
+import { CalendarDateSchema, MoneySchema, NightlyPriceSchema } from "./common";
 
 export const FieldErrorSchema = z.object({
   field: z.string().meta({ description: "Where: a body path (guest.email) or a query parameter (checkin)." }),
@@ -16,6 +16,7 @@ export const ProblemSchema = z
     code: z.string().meta({ description: "Stable and machine-readable.", example: "validation_failed" }),
     requestId: z.string().meta({ description: "Quote it when asking for help: every log line about the request carries it." }),
     errors: z.array(FieldErrorSchema).optional().meta({ description: "Present for field errors only." }),
+    night: CalendarDateSchema.optional().meta({ description: "no_availability only: the first night the room type cannot take (sold out or closed)." }),
     price: MoneySchema.optional().meta({ description: "price_changed only: what the change costs now." }),
     nightly: z.array(NightlyPriceSchema).optional().meta({ description: "price_changed only: the change's price of each night." }),
   })

@@ -97,6 +97,17 @@ describe("PATCH /bookings/{id}", () => {
     expect(await stored(booking.id)).toEqual(before);
   });
 
+  it("refuses a night it cannot take with 409 no_availability naming the night, and keeps the booking as it was", async () => {
+    const booking = await book();
+    const closed = addDays(booking.checkout, 1);
+    await setRates(database().db, { roomTypeId: hotel.roomTypes[0]!.id, from: closed, to: closed, closed: true });
+    const before = await stored(booking.id);
+    const refused = await patch(booking.id, { checkout: addDays(booking.checkout, 2) });
+    expect(refused).toMatchObject({ status: 409, body: { code: "no_availability", night: closed } });
+    expect(refused.body.detail).toContain(closed);
+    expect(await stored(booking.id)).toEqual(before);
+  });
+
   it("replays the same key and body, refuses the key with another body or a creation's key, in one key space with creations", async () => {
     const booking = await book({ externalReference: "PX-1" });
     const first = await patch(booking.id, { adults: 2 }, { idempotencyKey: "change-1" });

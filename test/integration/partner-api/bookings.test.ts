@@ -84,7 +84,7 @@ describe("POST /bookings", () => {
     await setRates(database().db, { roomTypeId, from: addDays(checkin, 1), to: addDays(checkin, 1), rooms: 0 });
     const soldOut = await api("POST", "/bookings", { key, body: body({ roomTypeId, checkin, checkout: addDays(checkin, 3), adults: 1 }) });
     expect(soldOut.status).toBe(409);
-    expect(soldOut.body).toMatchObject({ code: "no_availability" });
+    expect(soldOut.body).toMatchObject({ code: "no_availability", night: addDays(checkin, 1) });
     expect(soldOut.body.detail).toContain(addDays(checkin, 1));
 
     // Unknown, and malformed (refused by its form before any query): the same answer.
