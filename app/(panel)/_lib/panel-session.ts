@@ -1,6 +1,5 @@
 import "server-only";
-import { cookies, headers } from "next/headers";
-import { PANEL_HOME, REQUESTED_PATH_HEADER, returnPathAfterSignIn } from "@/components/panel/panel-sections";
+import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -21,13 +20,10 @@ export async function currentStaff(): Promise<SignedInStaff | null> {
   return findStaffSession(getDb(), token);
 }
 
-/** The signed-in staff member, or a redirect to /login, which returns to the page asked for. */
+/** The signed-in staff member, or a redirect to /login. */
 export async function requireStaff(): Promise<SignedInStaff> {
   const staff = await currentStaff();
-  if (!staff) {
-    const back = returnPathAfterSignIn((await headers()).get(REQUESTED_PATH_HEADER));
-    redirect(back === PANEL_HOME ? "/login" : `/login?next=${encodeURIComponent(back)}`);
-  }
+  if (!staff) redirect("/login");
   return staff;
 }
 
