@@ -15,7 +15,7 @@ import { printableAscii, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { GuestSchema } from "@/lib/schemas/bookings";
 import { fieldErrors } from "@/lib/schemas/field-errors";
 import type { BookState, CancelStayState, ChangeStayState, FindBookingState } from "@/components/booking-widget/form-states";
-import { changeStayState } from "./_lib/change-stay-state";
+import { changeStayState, unreachableState } from "./_lib/change-stay-state";
 import { bookingIdOf, manageToken } from "./_lib/guest-site";
 
 const text = (max: number) => z.string().max(max).default("");
@@ -113,7 +113,7 @@ export async function changeStayAction(previous: ChangeStayState, form: FormData
   } catch (error) {
     if (isPartnerApiError(error, "not_found")) notFound();
     if (!(error instanceof PartnerApiUnreachable)) throw error;
-    return step === "confirm" && previous.step === "preview" && previous.preview ? { ...previous, error: CHANGE_MESSAGES.unreachable } : { step: "edit", values, error: UNREACHABLE_MESSAGE };
+    return unreachableState({ step, values, previous });
   }
   const outcome = confirmation && step === "confirm" ? await confirmStayChange(client, booking, values, confirmation) : await previewStayChange(client, booking, values);
   if (outcome.kind === "not_found") notFound();

@@ -6,13 +6,24 @@ import type { ChangeStayState, ChangeStayValues } from "@/components/booking-wid
 
 type Outcome = Exclude<ChangeStayOutcome, { kind: "changed" | "not_found" }>;
 
+type StepContext = { step: "preview" | "confirm"; values: ChangeStayValues; previous: ChangeStayState };
+
+/**
+ * The API could not be reached: a confirmation shows its preview again (same key: Confirm again
+ * is safe), anything else the dates with the message. Also before the booking was read.
+ */
+export function unreachableState(context: StepContext): ChangeStayState {
+  const { step, values, previous } = context;
+  return step === "confirm" && previous.step === "preview" && previous.preview ? { ...previous, error: CHANGE_MESSAGES.unreachable } : { step: "edit", values, error: UNREACHABLE_MESSAGE };
+}
+
 /**
  * What the change form shows after "See the new price" or "Confirm change" (anything but a
  * change made, which leaves the form). Each preview gets a new Idempotency-Key for its Confirm
  * change. A confirmation that may or may not have arrived (the API unreachable or busy) shows
  * the same preview again, with the same key, so pressing Confirm change again is safe.
  */
-export function changeStayState(outcome: Outcome, context: { step: "preview" | "confirm"; values: ChangeStayValues; booking: BookingView; previous: ChangeStayState }): ChangeStayState {
+export function changeStayState(outcome: Outcome, context: StepContext & { booking: BookingView }): ChangeStayState {
   const { values, booking } = context;
   const edit = (rest: Partial<ChangeStayState>): ChangeStayState => ({ step: "edit", values, ...rest });
   // Without the preview to show again (it was not sent back), the guest starts from the new dates.
@@ -36,6 +47,6 @@ export function changeStayState(outcome: Outcome, context: { step: "preview" | "
       if (outcome.reason === "key_reused") return edit({ error: CHANGE_MESSAGES.keyReused });
       return samePreview(outcome.reason === "key_in_use" ? CHANGE_MESSAGES.keyInUse : CHANGE_MESSAGES.busy);
     case "unreachable":
-      return context.step === "confirm" ? samePreview(CHANGE_MESSAGES.unreachable) : edit({ error: UNREACHABLE_MESSAGE });
+      return unreachableState(context);
   }
 }
