@@ -44,7 +44,7 @@ export async function seedApiKey(db: Db, propertyId: string, scope: "read" | "wr
   return createApiKey(db, { propertyId, scope, label, actor: SEED_ACTOR });
 }
 
-export async function seedStaff(db: Db, propertyId: string, options: { email: string; role?: StaffRole; password?: string }) {
+export async function seedStaff(db: Db, propertyId: string, options: { email: string; name?: string; role?: StaffRole; password?: string }) {
   return createStaffUser(db, { propertyId, ...options });
 }
 

@@ -27,6 +27,7 @@ type DemoProperty = PropertySpec & {
   name: string;
   slug: string;
   staffEmail: string;
+  staffName: string;
   keyScope: "read" | "write";
   /** Partners' keys that made some of the demo bookings (their values are never shown: the partners hold them). */
   partnerKeys: { label: string; weight: number }[];
@@ -43,6 +44,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     currency: "EUR",
     plan: "starter",
     staffEmail: "manager@harbour-view.example",
+    staffName: "Maria Silva",
     keyScope: "write",
     partnerKeys: [
       { label: "Wanderly travel site", weight: 35 },
@@ -64,6 +66,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     currency: "CHF",
     plan: "free",
     staffEmail: "manager@alpine-lodge.example",
+    staffName: "Lukas Meier",
     keyScope: "read",
     // The Free plan reads only: every booking is made at the lodge itself.
     partnerKeys: [],
@@ -98,7 +101,7 @@ export async function seedDemo(db: Db, options: { clock?: Clock } = {}): Promise
     if (await db.property.findUnique({ where: { slug: demo.slug } })) continue;
     const { property, roomTypes } = await seedProperty(db, { ...demo, clock: options.clock });
     if (property.slug !== demo.slug) throw new Error(`expected slug ${demo.slug}, got ${property.slug}`);
-    const staff = await seedStaff(db, property.id, { email: demo.staffEmail, role: "admin" });
+    const staff = await seedStaff(db, property.id, { email: demo.staffEmail, name: demo.staffName, role: "admin" });
     const key = await createApiKey(db, { propertyId: property.id, scope: demo.keyScope, label: "Hotel website (guest site)", actor: SEED_ACTOR });
     const channels: DemoChannel[] = [{ id: key.id, weight: demo.demoKeyWeight }, { id: null, weight: demo.madeElsewhereWeight }];
     for (const partner of demo.partnerKeys) {

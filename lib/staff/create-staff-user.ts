@@ -4,6 +4,7 @@ import type { StaffRole } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { freeTextProblem } from "@/lib/text/free-text";
 import { generatePassword, hashPassword, passwordProblem } from "./password";
+import { staffNameProblem } from "./staff-name";
 
 export type { StaffRole };
 export const STAFF_ROLES = ["admin", "viewer"] as const satisfies readonly StaffRole[];
@@ -24,16 +25,19 @@ export function emailProblem(email: string): string | undefined {
 
 /**
  * Gives a staff member access to a property with a role. A new account gets the given
- * password, or a generated one (returned once, as `password`). An existing account keeps its
- * password and gains (or changes) its membership of this property.
+ * password, or a generated one (returned once, as `password`), and the given name. An existing
+ * account keeps its password and name and gains (or changes) its membership of this property.
  */
 export async function createStaffUser(
   db: Db,
-  input: { email: string; propertyId: string; role?: StaffRole | string; password?: string },
+  input: { email: string; propertyId: string; role?: StaffRole | string; password?: string; name?: string },
 ): Promise<{ id: string; email: string; created: boolean; password?: string }> {
   const role = input.role ?? "admin";
   if (!isStaffRole(role)) throw new DomainError("invalid_argument", `role "${role}" is not admin or viewer`);
-  const problem = emailProblem(input.email) ?? (input.password !== undefined ? passwordProblem(input.password) : undefined);
+  const problem =
+    emailProblem(input.email) ??
+    (input.name !== undefined ? staffNameProblem(input.name) : undefined) ??
+    (input.password !== undefined ? passwordProblem(input.password) : undefined);
   if (problem) throw new DomainError("invalid_argument", problem);
   const email = normaliseEmail(input.email);
   const property = await db.property.findUnique({ where: { id: input.propertyId }, select: { id: true } });
@@ -45,7 +49,7 @@ export async function createStaffUser(
   if (!user) {
     try {
       user = await db.staffUser.create({
-        data: { id: newId("staff"), email, passwordHash: await hashPassword(input.password ?? generated!) },
+        data: { id: newId("staff"), email, name: input.name?.trim() ?? "", passwordHash: await hashPassword(input.password ?? generated!) },
       });
     } catch (error) {
       // Created at the same moment by someone else: treat it as the existing account.

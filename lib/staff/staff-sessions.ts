@@ -25,6 +25,8 @@ export type SignedInStaff = {
   sessionId: string;
   staffUserId: string;
   email: string;
+  /** Their name, "" when they have none (staffDisplayName shows the e-mail then). */
+  name: string;
   memberships: { propertyId: string; propertyName: string; propertySlug: string; propertyTimezone: string; role: "admin" | "viewer" }[];
 };
 
@@ -44,6 +46,7 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
     sessionId: session.id,
     staffUserId: session.staffUserId,
     email: session.staffUser.email,
+    name: session.staffUser.name,
     memberships: session.staffUser.memberships.map((m) => ({
       propertyId: m.propertyId,
       propertyName: m.property.name,

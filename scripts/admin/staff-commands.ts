@@ -2,6 +2,7 @@ import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { createStaffUser, emailProblem, isStaffRole, STAFF_ROLES } from "@/lib/staff/create-staff-user";
 import { passwordProblem } from "@/lib/staff/password";
 import { setStaffPassword } from "@/lib/staff/set-staff-password";
+import { staffNameProblem } from "@/lib/staff/staff-name";
 import { type CommandArgs, UsageError } from "./parse-args";
 import { defineCommand, type ParseContext } from "./command";
 
@@ -29,14 +30,17 @@ function passwordLines(password: string | undefined): string[] {
 
 export const staffCreate = defineCommand({
   name: "staff create",
-  args: `EMAIL --property SLUG [--role ${STAFF_ROLES.join("|")}] [--password-stdin]`,
-  summary: "Give a staff member access to a property (a new account gets the password from stdin, or a generated one).",
+  args: `EMAIL --property SLUG [--role ${STAFF_ROLES.join("|")}] [--name NAME] [--password-stdin]`,
+  summary: "Give a staff member access to a property (a new account gets the password from stdin, or a generated one, and the name).",
   positionals: ["EMAIL"],
-  options: { property: { type: "string" }, role: { type: "string" }, "password-stdin": { type: "boolean" } },
+  options: { property: { type: "string" }, role: { type: "string" }, name: { type: "string" }, "password-stdin": { type: "boolean" } },
   async parse(args, context) {
     const role = args.optionalString("role") ?? "admin";
     if (!isStaffRole(role)) throw new UsageError(`role "${role}" is not one of ${STAFF_ROLES.join(", ")}`);
-    const input = { email: email(args), slug: args.string("property"), role };
+    const name = args.optionalString("name");
+    const nameProblem = name === undefined ? undefined : staffNameProblem(name);
+    if (nameProblem) throw new UsageError(`--name: ${nameProblem}`);
+    const input = { email: email(args), slug: args.string("property"), role, ...(name === undefined ? {} : { name }) };
     return { ...input, password: await passwordFromStdin(args, context) };
   },
   async run({ db, warn }, { slug, ...input }) {

@@ -217,7 +217,7 @@ describe("admin CLI", { timeout: 120_000 }, () => {
     const { id: propertyId, slug } = await property();
     const [generated, given] = await Promise.all([
       admin(["staff", "create", "Manager@Example.com", "--property", slug, "--json"]),
-      admin(["staff", "create", "viewer@example.com", "--property", slug, "--role", "viewer", "--password-stdin", "--json"], "correct horse battery\n"),
+      admin(["staff", "create", "viewer@example.com", "--property", slug, "--role", "viewer", "--name", " Ana Costa ", "--password-stdin", "--json"], "correct horse battery\n"),
     ]);
     const manager = json(generated);
     expect(manager).toMatchObject({ id: expect.stringMatching(/^staff_/), email: "manager@example.com", password: expect.any(String) });
@@ -231,6 +231,7 @@ describe("admin CLI", { timeout: 120_000 }, () => {
     const viewerRow = await db.staffUser.findUniqueOrThrow({ where: { email: "viewer@example.com" }, include: { memberships: true } });
     expect(await verifyPassword("correct horse battery", viewerRow.passwordHash)).toBe(true);
     expect(viewerRow.memberships).toEqual([expect.objectContaining({ propertyId, role: "viewer" })]);
+    expect([managerRow.name, viewerRow.name]).toEqual(["", "Ana Costa"]);
   });
 
   it("staff set-password --password-stdin sets the password and ends the sessions", async () => {
@@ -257,6 +258,8 @@ describe("admin CLI", { timeout: 120_000 }, () => {
       admin(["key", "create", slug, "--scope", "read", "--expires", "tomorrow", "--json"]),
       admin(["staff", "create", "new@example.com", "--property", slug, "--password-stdin"], "short\n"),
     ]);
+    const longName = await admin(["staff", "create", "named@example.com", "--property", slug, "--name", "x".repeat(101)]);
+    expect(failure(longName, 2)).toMatch(/^error: staff create: --name: A name is at most 100 characters\./);
     expect(failure(missing, 2)).toMatch(/^error: property create: missing --timezone \(usage: npm run admin -- property create /);
     expect(failure(unknownOption, 2)).toContain("unknown option --expires");
     expect(failure(shortPassword, 2)).toContain("at least 10 characters");

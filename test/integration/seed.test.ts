@@ -49,6 +49,7 @@ describe("demo seed", () => {
     for (const m of made) {
       const staff = await db.staffUser.findUniqueOrThrow({ where: { email: m.staffEmail } });
       expect(await verifyPassword(m.staffPassword!, staff.passwordHash)).toBe(true);
+      expect(staff.name).toBe(m.slug === "alpine-lodge" ? "Lukas Meier" : "Maria Silva");
       const key = await findActiveApiKey(db, m.apiKey!.key);
       expect(key?.property.slug).toBe(m.slug);
     }

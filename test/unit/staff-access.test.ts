@@ -6,6 +6,7 @@ const staff: SignedInStaff = {
   sessionId: "sess_1",
   staffUserId: "staff_1",
   email: "eva@hotel.example",
+  name: "Eva",
   memberships: [
     { propertyId: "prop_a", propertyName: "A", propertySlug: "a", propertyTimezone: "UTC", role: "admin" },
     { propertyId: "prop_b", propertyName: "B", propertySlug: "b", propertyTimezone: "UTC", role: "viewer" },

@@ -3,6 +3,7 @@ import { PanelNav } from "@/components/panel/panel-nav";
 import { signOutAction } from "../login/actions";
 import { openProperty, requireStaff } from "../_lib/panel-session";
 import { switchPropertyAction } from "./actions";
+import { staffDisplayName } from "@/lib/staff/staff-name";
 
 /** Every signed-in panel page: which property is open, a switcher (back to the same section), the sections, sign-out. */
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
@@ -29,7 +30,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
                 <button type="submit" className="rounded border border-stone-300 px-2 py-1 hover:bg-stone-100">Switch</button>
               </form>
             )}
-            <span className="text-stone-600">{staff.email}</span>
+            <span className="text-stone-600" title={staff.email}>{staffDisplayName(staff)}</span>
             <form action={signOutAction}>
               <button type="submit" className="rounded border border-stone-300 px-2 py-1 hover:bg-stone-100">Sign out</button>
             </form>

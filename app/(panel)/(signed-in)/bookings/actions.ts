@@ -18,6 +18,7 @@ import { BookingIdSchema, PropertyIdSchema, printableAscii } from "@/lib/schemas
 import { authorizeAction } from "../../_lib/panel-session";
 import { bookingChangeFormValues, fieldErrorsOf, readBookingChangeForm, readExpectedPrice } from "./booking-change-form-input";
 import { bookingChangeQuote } from "./booking-change-quote";
+import { staffActor } from "@/lib/staff/staff-actor";
 
 export type CancelState = { error?: string; done?: string };
 
@@ -36,7 +37,7 @@ export async function cancelBookingAction(_previous: CancelState, form: FormData
   const db = getDb();
   const property = await db.property.findUniqueOrThrow({ where: { id: parsed.data.propertyId } });
   try {
-    const actor = { staffId: staff.staffUserId, label: staff.email };
+    const actor = staffActor(staff);
     await cancelBooking(db, { property, bookingId: parsed.data.bookingId, reason: parsed.data.reason, actor });
   } catch (failure) {
     if (isDomainError(failure, "not_found")) notFound();
@@ -79,7 +80,7 @@ export async function changeBookingAction(_previous: BookingChangeFormState, for
     throw failure;
   });
   const quoteOf = async (after: BookingView) => bookingChangeQuote(before, after, await roomTypeNames(db, propertyId));
-  const actor = { staffId: staff.staffUserId, label: staff.email };
+  const actor = staffActor(staff);
   const expectedPrice = intent === "confirm" ? readExpectedPrice(form) : undefined;
 
   // Preview (or a Confirm without the previewed price): a dry run. Confirm: the change, at the previewed price.

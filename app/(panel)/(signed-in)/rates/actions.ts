@@ -15,6 +15,7 @@ import { PropertyIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { authorizeAction } from "../../_lib/panel-session";
 import { runPanelAction } from "../../_lib/run-panel-action";
 import { asSentence } from "@/lib/text/as-sentence";
+import { staffActor } from "@/lib/staff/staff-actor";
 
 const Ids = z.object({ propertyId: PropertyIdSchema, roomTypeId: RoomTypeIdSchema });
 
@@ -68,7 +69,7 @@ export async function setRatesAction(_previous: BulkEditState, form: FormData): 
       return { values, fieldErrors: { from: asSentence(failure.message) }, error: "Check the highlighted fields." };
     }
     try {
-      const result = await setRates(db, { ...input, actor: { staffId: staff.staffUserId, label: staff.email } });
+      const result = await setRates(db, { ...input, actor: staffActor(staff) });
       const nights = result.nights === 1 ? "1 night" : `${result.nights} nights`;
       return { done: `Updated ${nights} from ${input.from} to ${input.to}.`, keptAboveSoldNights: result.keptAboveSoldNights };
     } catch (failure) {

@@ -11,6 +11,7 @@ import { PropertyIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { authorizeAction } from "../../_lib/panel-session";
 import { runPanelAction } from "../../_lib/run-panel-action";
 import { readRoomTypeForm } from "./room-type-form-input";
+import { staffActor } from "@/lib/staff/staff-actor";
 
 /** The signed-in admin of the form's property and its currency; a property id edited into the form is "not found". */
 async function authorizeRoomsForm(form: FormData) {
@@ -18,7 +19,7 @@ async function authorizeRoomsForm(form: FormData) {
   if (!propertyId.success) notFound();
   const { staff, error } = await authorizeAction(propertyId.data, "manage");
   const property = await getDb().property.findUniqueOrThrow({ where: { id: propertyId.data }, select: { id: true, currency: true } });
-  return { property, actor: { staffId: staff.staffUserId, label: staff.email }, refused: Boolean(error) };
+  return { property, actor: staffActor(staff), refused: Boolean(error) };
 }
 
 /** Add a room type (admins): the same createRoomType as `room-type create`. */

@@ -8,6 +8,7 @@ import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
 import { getDb } from "@/lib/db";
 import { ApiKeyIdSchema, freeText, PropertyIdSchema } from "@/lib/schemas/common";
 import { authorizeAction } from "../../../_lib/panel-session";
+import { staffActor } from "@/lib/staff/staff-actor";
 
 /** What a key action tells the page: an error, or a key value to show once. */
 export type KeyActionState = { error?: string; shown?: { key: string; hint: string; label: string; verb: "Created" | "Rotated" }; done?: string };
@@ -28,7 +29,7 @@ export async function createKeyAction(_previous: KeyActionState, form: FormData)
   const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
   return runPanelAction<KeyActionState>("/settings/api-keys", async () => {
-    const key = await createApiKey(getDb(), { ...parsed.data, actor: { staffId: staff.staffUserId, label: staff.email } });
+    const key = await createApiKey(getDb(), { ...parsed.data, actor: staffActor(staff) });
     return { shown: { key: key.key, hint: key.hint, label: key.label, verb: "Created" } };
   });
 }
@@ -39,7 +40,7 @@ export async function rotateKeyAction(_previous: KeyActionState, form: FormData)
   const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
   return runPanelAction<KeyActionState>("/settings/api-keys", async () => {
-    const key = await rotateApiKey(getDb(), { ...parsed.data, actor: { staffId: staff.staffUserId, label: staff.email } });
+    const key = await rotateApiKey(getDb(), { ...parsed.data, actor: staffActor(staff) });
     return { shown: { key: key.key, hint: key.hint, label: key.label, verb: "Rotated" } };
   });
 }
@@ -50,7 +51,7 @@ export async function revokeKeyAction(_previous: KeyActionState, form: FormData)
   const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
   if (error) return { error };
   return runPanelAction<KeyActionState>("/settings/api-keys", async () => {
-    await revokeApiKey(getDb(), { ...parsed.data, actor: { staffId: staff.staffUserId, label: staff.email } });
+    await revokeApiKey(getDb(), { ...parsed.data, actor: staffActor(staff) });
     return { done: "The key is revoked: it fails from the very next request." };
   });
 }

@@ -14,6 +14,7 @@ import { deleteWebhookEndpoint, rotateWebhookSecret, setWebhookEndpointEnabled }
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { webhookConfig } from "@/lib/webhooks/webhook-config";
 import { authorizeAction } from "../../../_lib/panel-session";
+import { staffActor } from "@/lib/staff/staff-actor";
 
 const EndpointForm = z.object({ propertyId: PropertyIdSchema, endpointId: WebhookEndpointIdSchema });
 const EnabledForm = EndpointForm.extend({ enabled: z.enum(["true", "false"]) });
@@ -24,7 +25,7 @@ async function authorizeForm<T extends z.ZodType<{ propertyId: string }>>(schema
   const parsed = schema.safeParse(Object.fromEntries(form));
   if (!parsed.success) notFound();
   const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
-  return { data: parsed.data as z.infer<T>, actor: { staffId: staff.staffUserId, label: staff.email }, error };
+  return { data: parsed.data as z.infer<T>, actor: staffActor(staff), error };
 }
 
 function fieldErrorsOf(errors: unknown): Record<string, string> {
@@ -47,7 +48,7 @@ export async function createEndpointAction(_previous: CreateEndpointState, form:
       const endpoint = await createWebhookEndpoint(getDb(), {
         propertyId: propertyId.data,
         endpoint: { url: values.url, events: values.events as CreateWebhookEndpointInput["events"], ...(values.description.trim() ? { description: values.description } : {}) },
-        actor: { staffId: staff.staffUserId, label: staff.email },
+        actor: staffActor(staff),
         ...webhookConfig(),
       });
       return { shown: { secret: endpoint.secret, url: endpoint.url, verb: "Created" } };
