@@ -1,21 +1,38 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { matchSection, REQUESTED_PATH_HEADER } from "@/components/panel/panel-sections";
 import { isMalformedPath } from "@/lib/http/malformed-path";
 import { unknownPartnerPath } from "@/lib/http/unknown-partner-path";
 
 /**
- * Runs before routing. Only one job: a path whose percent-encoding does not decode, which
- * Next.js's router would answer with a bare text 500. Under /partner/v1 it is answered as
- * the pipeline answers any unknown path (404 problem+json with X-Request-Id, after the key
- * check); elsewhere with the not-found page.
+ * Runs before routing. Two jobs. A path whose percent-encoding does not decode, which Next.js's
+ * router would answer with a bare text 500: under /partner/v1 it is answered as the pipeline
+ * answers any unknown path (404 problem+json with X-Request-Id, after the key check);
+ * elsewhere with the not-found page. And a panel page's request carries the path it asked for
+ * to the server (REQUESTED_PATH_HEADER), so a signed-out visit can return there after sign-in.
  */
 export async function proxy(request: NextRequest): Promise<Response> {
-  const rawPath = new URL(request.url).pathname;
-  if (!isMalformedPath(rawPath)) return NextResponse.next();
-  if (rawPath.startsWith("/partner/v1/")) return unknownPartnerPath(request);
-  return NextResponse.rewrite(new URL("/not-found", request.url), { status: 404 });
+  const url = new URL(request.url);
+  if (isMalformedPath(url.pathname)) {
+    if (url.pathname.startsWith("/partner/v1/")) return unknownPartnerPath(request);
+    return NextResponse.rewrite(new URL("/not-found", request.url), { status: 404 });
+  }
+  const headers = new Headers(request.headers);
+  headers.delete(REQUESTED_PATH_HEADER);
+  if (matchSection(url.pathname)) headers.set(REQUESTED_PATH_HEADER, `${url.pathname}${url.search}`);
+  return NextResponse.next({ request: { headers } });
 }
 
 export const config = {
-  // Only paths with a percent sign can be malformed; everything else skips the proxy.
-  matcher: ["/((?!_next/static|_next/image).*%.*)"],
+  // Only paths with a percent sign can be malformed, and the panel's pages want their path:
+  // everything else (the partner API above all) skips the proxy.
+  matcher: [
+    "/((?!_next/static|_next/image).*%.*)",
+    "/overview",
+    "/rooms",
+    "/rates",
+    "/bookings",
+    "/bookings/:path*",
+    "/settings/:path*",
+    "/account",
+  ],
 };

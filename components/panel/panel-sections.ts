@@ -30,3 +30,19 @@ export function matchSection(path: unknown): PanelSection | undefined {
 export function sectionOf(path: unknown): PanelSection {
   return matchSection(path) ?? PANEL_HOME;
 }
+
+/** The panel page a request asked for (path and query), set by proxy.ts for the sign-in to return to (a client's own is dropped). */
+export const REQUESTED_PATH_HEADER = "x-rb-requested-path";
+
+/**
+ * Where sign-in returns to: the panel page that was asked for (its path and query), when it is
+ * one; else the overview. Only a same-site path that names a panel section is taken, never an
+ * absolute URL, `//host`, `/\host` or anything else a browser could read as another site: no open redirect.
+ */
+export function returnPathAfterSignIn(path: unknown): string {
+  if (typeof path !== "string" || path.length > 2_000) return PANEL_HOME;
+  if (!/^\/[^/\\]/.test(path) || /[\u0000-\u001f\u007f\\]/.test(path)) return PANEL_HOME;
+  const url = new URL(path, "http://panel.invalid");
+  if (url.origin !== "http://panel.invalid" || !matchSection(url.pathname)) return PANEL_HOME;
+  return `${url.pathname}${url.search}`;
+}

@@ -1,5 +1,6 @@
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
+import { PANEL_HOME, REQUESTED_PATH_HEADER, returnPathAfterSignIn } from "@/components/panel/panel-sections";
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -20,10 +21,13 @@ export async function currentStaff(): Promise<SignedInStaff | null> {
   return findStaffSession(getDb(), token);
 }
 
-/** The signed-in staff member, or a redirect to /login. */
+/** The signed-in staff member, or a redirect to /login, which returns to the page asked for. */
 export async function requireStaff(): Promise<SignedInStaff> {
   const staff = await currentStaff();
-  if (!staff) redirect("/login");
+  if (!staff) {
+    const back = returnPathAfterSignIn((await headers()).get(REQUESTED_PATH_HEADER));
+    redirect(back === PANEL_HOME ? "/login" : `/login?next=${encodeURIComponent(back)}`);
+  }
   return staff;
 }
 

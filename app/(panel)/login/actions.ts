@@ -3,7 +3,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { PANEL_HOME } from "@/components/panel/panel-sections";
+import { returnPathAfterSignIn } from "@/components/panel/panel-sections";
 import { getDb } from "@/lib/db";
 import { clientAddress } from "@/lib/http/client-address";
 import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
@@ -27,7 +27,7 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
       : { error: "That e-mail address and password do not match an account.", email };
   }
   (await cookies()).set(SESSION_COOKIE, result.token, cookieOptions());
-  redirect(PANEL_HOME);
+  redirect(returnPathAfterSignIn(form.get("next")));
 }
 
 export async function signOutAction(): Promise<void> {

@@ -3,10 +3,11 @@
 import { useActionState } from "react";
 import { signInAction, type SignInState } from "./actions";
 
-export function LoginForm() {
+export function LoginForm({ next }: { next: string }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {});
   return (
     <form action={action} className="mt-8 space-y-5" noValidate>
+      <input type="hidden" name="next" value={next} />
       {state.error && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
           {state.error}

@@ -1,18 +1,20 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { PANEL_HOME } from "@/components/panel/panel-sections";
+import { returnPathAfterSignIn } from "@/components/panel/panel-sections";
 import { currentStaff } from "../_lib/panel-session";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Staff sign-in" };
 
-export default async function LoginPage() {
-  if (await currentStaff()) redirect(PANEL_HOME);
+/** Sign-in; `next` is the panel page to return to (checked: a panel path of this site, else the overview). */
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const next = returnPathAfterSignIn((await searchParams).next);
+  if (await currentStaff()) redirect(next);
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-6 py-12">
       <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Control panel</p>
       <h1 className="mt-2 font-serif text-4xl text-brand-900">Staff sign-in</h1>
-      <LoginForm />
+      <LoginForm next={next} />
     </main>
   );
 }
