@@ -52,7 +52,7 @@ test("a Free-plan property cannot create a write key, and is told why", async ({
 test("a wrong password is refused, and a signed-out visitor is sent to /login", async ({ page }) => {
   const { email } = await newStaff("harbour-view-hotel", "admin");
   await page.goto("/settings/api-keys");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fsettings%2Fapi-keys$/); // and back there after signing in
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill("not the password at all");
   await page.getByRole("button", { name: "Sign in" }).click();
