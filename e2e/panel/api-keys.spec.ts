@@ -62,7 +62,7 @@ test("a wrong password is refused, and a signed-out visitor is sent to /login", 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("That e-mail address and password do not match an account.");
   const response = await page.goto("/bookings");
-  expect(page.url()).toMatch(/\/login$/);
+  expect(page.url()).toMatch(/\/login\?next=%2Fbookings$/);
   expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 });
 
