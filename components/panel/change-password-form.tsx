@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { PasswordState } from "@/app/(panel)/(signed-in)/account/actions";
+import type { AccountFormState as PasswordState } from "./account-form-states";
 
 const FIELDS = [
   ["currentPassword", "Current password", "current-password"],

@@ -18,6 +18,19 @@ test("a staff member changes their own password, and signs in with the new one",
   await signIn(page, email, "a fresh password 42");
 });
 
+test("a staff member sets the name colleagues see, shown in the panel's header", async ({ page }) => {
+  const { email, password } = await newStaff("harbour-view-hotel", "viewer");
+  await signIn(page, email, password);
+  await expect(page.getByRole("banner")).toContainText(email); // no name yet: the e-mail
+  await page.goto("/account");
+  await page.getByLabel("Name shown to colleagues").fill("  Ana Costa ");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveText("Saved: colleagues see you as Ana Costa.");
+  await page.reload();
+  await expect(page.getByRole("banner")).toContainText("Ana Costa");
+  await expect(page.getByLabel("Name shown to colleagues")).toHaveValue("Ana Costa");
+});
+
 test("a staff member of two properties sees which is open and switches between them", async ({ page }) => {
   const { email, password } = await newStaff("harbour-view-hotel", "admin");
   const alpine = await findPropertyBySlug(e2eDb(), "alpine-lodge");

@@ -179,7 +179,7 @@ test("an admin adds a room type and edits its base price on Rooms; money is ente
 });
 
 test("a viewer sees rooms and rates but no edit controls, and forged edits are refused", async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000); // three sign-ins and a forged form: about 30 s on a quiet machine
   const { property, roomType } = await hotel("Rates Viewer Hotel");
   const other = await hotel("Rates Other Hotel");
   const viewer = await newStaff(property.slug, "viewer");

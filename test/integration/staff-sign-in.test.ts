@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRateLimiter } from "@/lib/rate-limit/create-rate-limiter";
+import { setOwnName } from "@/lib/staff/set-own-name";
 import { setStaffPassword } from "@/lib/staff/set-staff-password";
 import { signIn } from "@/lib/staff/sign-in";
 import { endStaffSession, findStaffSession, SESSION_DAYS } from "@/lib/staff/staff-sessions";
@@ -73,5 +74,17 @@ describe("staff sign-in and sessions", () => {
     await setStaffPassword(database().db, { email: "dan@hotel.example", password: "a brand new password" });
     expect(await findStaffSession(database().db, third)).toBeNull();
     expect(await findStaffSession(database().db, "not-a-token")).toBeNull();
+  });
+
+  it("sets a staff member's own name, trimmed, refusing what is not a name, and the session shows it", async () => {
+    await staffMember("eve@hotel.example");
+    const signedIn = await signIn(database().db, limiter(), { email: "eve@hotel.example", password: "correct horse battery", clientAddress: "203.0.113.9" });
+    if (!signedIn.ok) throw new Error("expected a session");
+    expect(await findStaffSession(database().db, signedIn.token)).toMatchObject({ name: "" });
+    expect(await setOwnName(database().db, { staffUserId: signedIn.staffUserId, name: "  Eve Moreau " })).toBe("Eve Moreau");
+    expect(await findStaffSession(database().db, signedIn.token)).toMatchObject({ name: "Eve Moreau" });
+    await expect(setOwnName(database().db, { staffUserId: signedIn.staffUserId, name: "x".repeat(101) })).rejects.toThrow("at most 100 characters");
+    await expect(setOwnName(database().db, { staffUserId: signedIn.staffUserId, name: "Eve\u0000" })).rejects.toThrow("control characters");
+    expect((await database().db.staffUser.findUniqueOrThrow({ where: { id: signedIn.staffUserId } })).name).toBe("Eve Moreau");
   });
 });

@@ -1,0 +1,5 @@
+/** What the Account page's forms (name, password) show after their server action ran. */
+export type AccountFormState = { error?: string; done?: string };
+
+/** The name form also shows the name as it now stands. */
+export type NameFormState = AccountFormState & { name?: string };
