@@ -1,0 +1,28 @@
+import { quotedText } from "./describe-inventory-change";
+
+/**
+ * What a Settings › Property change did, in words, from its audit row's details:
+ * "changed name “Harbour View Hotel” → “Harbour View Inn”; contact phone none → “+351 21 123 4567”".
+ */
+export function describePropertyChange(details: unknown): string {
+  const changes = ((details ?? {}) as { changes?: Record<string, { from: unknown; to: unknown }> }).changes ?? {};
+  // In the form's order (a jsonb column keeps its keys in an order of its own).
+  const fields = [...Object.keys(FIELD_NAMES), ...Object.keys(changes).filter((field) => !(field in FIELD_NAMES))].filter((field) => field in changes);
+  const lines = fields.map((field) => `${FIELD_NAMES[field] ?? field} ${value(field, changes[field]!.from)} → ${value(field, changes[field]!.to)}`);
+  return `changed ${lines.join("; ") || "nothing"}`;
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  name: "name",
+  contactEmail: "contact e-mail",
+  contactPhone: "contact phone",
+  checkInFrom: "check-in from",
+  checkOutUntil: "check-out until",
+};
+
+/** Times as they are (15:00), text in quotes (shortened past 60 characters), an unset contact as "none". */
+function value(field: string, raw: unknown): string {
+  if (raw === null || raw === undefined || raw === "") return "none";
+  if (field === "checkInFrom" || field === "checkOutUntil") return String(raw);
+  return quotedText(raw);
+}
