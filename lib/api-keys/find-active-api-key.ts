@@ -9,7 +9,19 @@ export type ActiveApiKey = {
   scope: ApiKeyScope;
   hint: string;
   createdAt: Date;
-  property: { id: string; name: string; slug: string; timezone: string; currency: string; plan: Plan; guestEmailsEnabled: boolean };
+  property: {
+    id: string;
+    name: string;
+    slug: string;
+    timezone: string;
+    currency: string;
+    plan: Plan;
+    guestEmailsEnabled: boolean;
+    contactEmail: string | null;
+    contactPhone: string | null;
+    checkInFrom: string;
+    checkOutUntil: string;
+  };
 };
 
 type ActiveApiKeyRow = {
@@ -25,6 +37,10 @@ type ActiveApiKeyRow = {
   currency: string;
   plan: Plan;
   guest_emails_enabled: boolean;
+  contact_email: string | null;
+  contact_phone: string | null;
+  check_in_from: string;
+  check_out_until: string;
 };
 
 /**
@@ -37,7 +53,8 @@ export const ACTIVE_API_KEYS: HotStatement = {
   name: "active_api_keys",
   text: `
   SELECT k.hash, k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
-         p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan, p.guest_emails_enabled
+         p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan, p.guest_emails_enabled,
+         p.contact_email, p.contact_phone, p.check_in_from, p.check_out_until
   FROM api_keys k JOIN properties p ON p.id = k.property_id
   WHERE k.hash = ANY($1::text[]) AND k.revoked_at IS NULL`,
 };
@@ -68,6 +85,18 @@ function toActiveApiKey(row: ActiveApiKeyRow): ActiveApiKey {
     scope: row.scope,
     hint: row.hint,
     createdAt: row.created_at,
-    property: { id: row.property_id, name: row.name, slug: row.slug, timezone: row.timezone, currency: row.currency, plan: row.plan, guestEmailsEnabled: row.guest_emails_enabled },
+    property: {
+      id: row.property_id,
+      name: row.name,
+      slug: row.slug,
+      timezone: row.timezone,
+      currency: row.currency,
+      plan: row.plan,
+      guestEmailsEnabled: row.guest_emails_enabled,
+      contactEmail: row.contact_email,
+      contactPhone: row.contact_phone,
+      checkInFrom: row.check_in_from,
+      checkOutUntil: row.check_out_until,
+    },
   };
 }

@@ -5,12 +5,22 @@ import type { Me } from "@/lib/schemas/me";
 import { planPolicy } from "./plans";
 import { propertyToday } from "./property-today";
 
-/** GET /me: the property (with today's date there), the key and what it can do now, the plan. */
+/** GET /me: the property (with today's date there and what guests see of it), the key and what it can do now, the plan. */
 export function meView(key: ActiveApiKey, clock?: Clock): Me {
   const { property } = key;
   const policy = planPolicy(property.plan);
   return {
-    property: { id: property.id, name: property.name, timezone: property.timezone, currency: property.currency, today: propertyToday(property, clock), guestEmails: property.guestEmailsEnabled },
+    property: {
+      id: property.id,
+      name: property.name,
+      timezone: property.timezone,
+      currency: property.currency,
+      today: propertyToday(property, clock),
+      guestEmails: property.guestEmailsEnabled,
+      contact: { email: property.contactEmail, phone: property.contactPhone },
+      checkInFrom: property.checkInFrom,
+      checkOutUntil: property.checkOutUntil,
+    },
     apiKey: { id: key.id, hint: key.hint, scope: effectiveScope(key), createdAt: key.createdAt.toISOString() },
     plan: { name: property.plan, rateLimit: { limit: policy.limit, windowSeconds: policy.windowSeconds } },
   };

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ApiKeyIdSchema, CalendarDateSchema, PropertyIdSchema, TimestampSchema } from "./common";
 
+/** A time of day on a 24-hour clock, 00:00 to 23:59. */
+const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
 export const MeSchema = z
   .object({
     property: z.object({
@@ -10,6 +13,14 @@ export const MeSchema = z
       currency: z.string().length(3),
       today: CalendarDateSchema.meta({ description: "Today's date at the property." }),
       guestEmails: z.boolean().meta({ description: "Whether the hotel e-mails its guests a confirmation, each change of their booking and a cancellation (a setting of the hotel's)." }),
+      contact: z
+        .object({
+          email: z.string().nullable().meta({ description: "The hotel's e-mail address for guests; null when the hotel gives none.", example: "frontdesk@harbour-view.example" }),
+          phone: z.string().nullable().meta({ description: "The hotel's phone number for guests, as the hotel writes it; null when the hotel gives none.", example: "+351 21 123 4567" }),
+        })
+        .meta({ description: "How guests reach the hotel, as it shows them on its site and in its e-mails (a setting of the hotel's)." }),
+      checkInFrom: TimeOfDaySchema.meta({ description: "Guests check in from this time: HH:MM, 24-hour, on the property's clock (its time zone).", example: "15:00" }),
+      checkOutUntil: TimeOfDaySchema.meta({ description: "Guests check out until this time: HH:MM, 24-hour, on the property's clock (its time zone).", example: "11:00" }),
     }),
     apiKey: z.object({
       id: ApiKeyIdSchema,

@@ -149,7 +149,8 @@ export function operationExamples(today: CalendarDate) {
       response: {
         summary: "A write key of a Starter hotel",
         value: {
-          property: { id: EXAMPLE_IDS.property, name: "Harbour View Hotel", timezone: "Europe/Lisbon", currency: CURRENCY, today, guestEmails: true },
+          property: { id: EXAMPLE_IDS.property, name: "Harbour View Hotel", timezone: "Europe/Lisbon", currency: CURRENCY, today, guestEmails: true,
+            contact: { email: "frontdesk@harbour-view.example", phone: "+351 21 123 4567" }, checkInFrom: "15:00", checkOutUntil: "11:00" },
           apiKey: { id: EXAMPLE_IDS.apiKey, hint: "rbp_JAfM…3kQz", scope: "write", createdAt: `${addDays(today, -40)}T09:12:44.120Z` },
           plan: { name: "starter", rateLimit: { limit: planPolicy("starter").limit, windowSeconds: planPolicy("starter").windowSeconds } },
         } satisfies Me,

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, toDbDate } from "@/lib/dates/calendar-date";
+import { TEST_ACTOR } from "@/lib/audit/actor";
+import { updatePropertySettings } from "@/lib/properties/update-property-settings";
 import { setRates } from "@/lib/rates/set-rates";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
@@ -20,11 +22,42 @@ describe("GET /me", () => {
     const me = await api("GET", "/me", { key });
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
-      property: { id: hotel.property.id, name: "Api Test Hotel", timezone: "Europe/Lisbon", currency: "EUR", today: hotel.today, guestEmails: true },
+      property: {
+        id: hotel.property.id,
+        name: "Api Test Hotel",
+        timezone: "Europe/Lisbon",
+        currency: "EUR",
+        today: hotel.today,
+        guestEmails: true,
+        contact: { email: null, phone: null },
+        checkInFrom: "15:00",
+        checkOutUntil: "11:00",
+      },
       apiKey: { id: hotel.writeKey!.id, hint: hotel.writeKey!.hint, scope: "write", createdAt: hotel.writeKey!.createdAt.toISOString() },
       plan: { name: "starter", rateLimit: { limit: 1200, windowSeconds: 60 } },
     });
     expect(JSON.stringify(me.body)).not.toContain(key);
+  });
+
+  it("shows what the hotel set in Settings › Property (name, contact, check-in and check-out times) on the very next request", async () => {
+    const other = await partnerFixture(database().db, { name: "Settings Test Hotel" });
+    const otherKey = other.writeKey!.key;
+    await updatePropertySettings(database().db, {
+      propertyId: other.property.id,
+      name: "Renamed Test Hotel",
+      contactEmail: "desk@renamed.example",
+      contactPhone: "+351 21 123 4567",
+      checkInFrom: "14:30",
+      checkOutUntil: "10:00",
+      actor: TEST_ACTOR,
+    });
+    const me = await api("GET", "/me", { key: otherKey });
+    expect(me.status).toBe(200);
+    expect(me.body.property).toMatchObject({ name: "Renamed Test Hotel", contact: { email: "desk@renamed.example", phone: "+351 21 123 4567" }, checkInFrom: "14:30", checkOutUntil: "10:00" });
+    await updatePropertySettings(database().db, { propertyId: other.property.id, contactPhone: "", actor: TEST_ACTOR });
+    expect((await api("GET", "/me", { key: otherKey })).body.property.contact).toEqual({ email: "desk@renamed.example", phone: null });
+    // Another property's key sees its own hotel only.
+    expect((await api("GET", "/me", { key })).body.property).toMatchObject({ name: "Api Test Hotel", contact: { email: null, phone: null } });
   });
 });
 
