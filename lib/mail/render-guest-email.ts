@@ -2,13 +2,16 @@ import { dayOfWeek } from "@/lib/dates/calendar-date";
 import { formatMoney } from "@/lib/money/currency";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { changeNotes, nightsInWords, priceDifference, type BookingChange } from "./booking-change-facts";
+import { contactSentence, type HotelDetails } from "./hotel-contact";
 
 /**
  * The e-mail a hotel sends its guest when a booking is made, changed or cancelled: a subject, a
  * plain text part and a simple single-column HTML part carrying the same facts; a change's
- * e-mail also says what each changed fact was, and the difference in price. Every value put into
- * the HTML is escaped (names are text, never markup); single-line values lose any line break,
- * so nothing can add a header through the subject. No external images or fonts.
+ * e-mail also says what each changed fact was, and the difference in price. With the hotel's
+ * details, a stay to come shows its check-in and check-out times, and every e-mail says how to
+ * reach the hotel. Every value put into the HTML is escaped (names are text, never markup);
+ * single-line values lose any line break, so nothing can add a header through the subject. No
+ * external images or fonts.
  */
 export type GuestEmailKind = "booking.created" | "booking.changed" | "booking.cancelled";
 
@@ -16,6 +19,8 @@ export type GuestEmailInput = {
   kind: GuestEmailKind;
   booking: BookingView;
   hotelName: string;
+  /** The hotel's contact and check-in/out times (Settings › Property); absent: the e-mail names the hotel only. */
+  hotelDetails?: HotelDetails;
   roomTypeName: string;
   /** The guest's "view, change or cancel" link, or null when there is none to give. */
   manageUrl: string | null;
@@ -40,6 +45,11 @@ export function formatEmailDate(date: string): string {
 /** Control characters (CR and LF among them) and Unicode line separators become one space. */
 function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim();
+}
+
+function oneLineDetails(details: HotelDetails): HotelDetails {
+  const contact = (value: string | null) => (value === null ? null : oneLine(value));
+  return { contactEmail: contact(details.contactEmail), contactPhone: contact(details.contactPhone), checkInFrom: oneLine(details.checkInFrom), checkOutUntil: oneLine(details.checkOutUntil) };
 }
 
 export function escapeHtml(value: string): string {
@@ -73,10 +83,13 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const change = changed ? input.change : undefined;
   const notes = change ? changeNotes(change, formatEmailDate) : new Map<string, string>();
   const guest = oneLine(`${booking.guest.firstName} ${booking.guest.lastName}, ${booking.guest.email}`);
+  const details = input.hotelDetails && oneLineDetails(input.hotelDetails);
+  // A stay to come says from when and until when; a cancelled one does not.
+  const times = cancelled ? undefined : details;
   const facts: Fact[] = [
     { label: "Reference", value: reference },
-    { label: "Check-in", value: formatEmailDate(booking.checkin) },
-    { label: "Check-out", value: formatEmailDate(booking.checkout) },
+    { label: "Check-in", value: formatEmailDate(booking.checkin) + (times ? `, from ${times.checkInFrom}` : "") },
+    { label: "Check-out", value: formatEmailDate(booking.checkout) + (times ? `, until ${times.checkOutUntil}` : "") },
     { label: "Nights", value: nightsInWords(booking.nights) },
     { label: "Room", value: oneLine(input.roomTypeName) },
     { label: "Adults", value: String(booking.adults) },
@@ -87,6 +100,7 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const linkLabel = cancelled ? "View your booking" : "View, change or cancel your booking";
   const noLink = `Please quote your booking reference ${reference} whenever you contact ${hotel}.`;
   const closing = cancelled ? `We hope to welcome you another time.` : `We look forward to welcoming you.`;
+  const contact = contactSentence(details);
 
   const text = [
     `Hello ${firstName},`,
@@ -98,6 +112,7 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
     "",
     manageUrl ? `${linkLabel}: ${manageUrl}` : noLink,
     "",
+    ...(contact ? [contact, ""] : []),
     closing,
     hotel,
     "",
@@ -118,6 +133,9 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
       p(`<span style="color:#57534e">If the button does not work, open this address: <a href="${escapeHtml(manageUrl)}" style="color:#1c1917;word-break:break-all">${escapeHtml(manageUrl)}</a></span>`)
     : p(escapeHtml(noLink));
 
+  const contactLink = (value: string, href: string) => `<a href="${escapeHtml(href)}" style="color:#1c1917">${escapeHtml(value)}</a>`;
+  const contactHtml = contact ? `${p(contactSentence(details, contactLink)!)}\n` : "";
+
   const html = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -137,7 +155,7 @@ ${p(escapeHtml(intro))}
 ${rows}
 </table>
 ${reasonHtml}${linkHtml}
-${p(`${escapeHtml(closing)}<br>${escapeHtml(hotel)}`)}
+${contactHtml}${p(`${escapeHtml(closing)}<br>${escapeHtml(hotel)}`)}
 </td></tr>
 </table>
 </td></tr></table>

@@ -12,6 +12,14 @@ export function fromTheHotel(hotelName: string, mailFrom: string): string {
   return `"${hotelName.replace(/["\\\r\n]/g, "")}" <${address}>`;
 }
 
+/** What the e-mail tells of the hotel, as it is when the e-mail is sent (a new name shows in the next e-mail). */
+const HOTEL_FACTS = { name: true, contactEmail: true, contactPhone: true, checkInFrom: true, checkOutUntil: true } as const;
+
+/** A guest's reply goes to the hotel's own address, when it gives a plain one (nothing a header could read as two). */
+function replyTo(contactEmail: string | null): { headers?: Record<string, string> } {
+  return contactEmail && /^[\w.%+-]+@[\w-]+(\.[\w-]+)+$/.test(contactEmail) ? { headers: { "Reply-To": contactEmail } } : {};
+}
+
 export type GuestMailDeps = {
   db: Db;
   clock: Clock;
@@ -30,7 +38,7 @@ export type GuestMailDeps = {
  * fixed per e-mail, so a resend after a lost answer is recognisable as the same message.
  */
 export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Promise<void> {
-  const email = await deps.db.guestEmail.findUnique({ where: { id: emailId }, include: { property: { select: { name: true } } } });
+  const email = await deps.db.guestEmail.findUnique({ where: { id: emailId }, include: { property: { select: HOTEL_FACTS } } });
   if (!email || email.status !== "pending") return;
   const event = await findStoredEvent(deps.db, email.eventId);
   if (!event) {
@@ -43,6 +51,7 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
     kind: event.type,
     booking,
     hotelName: email.property.name,
+    hotelDetails: email.property,
     roomTypeName: (await roomTypeName(booking.roomTypeId)) ?? "Room",
     manageUrl: await deps.manageUrl(event.propertyId, booking.id),
     ...(event.type === "booking.changed"
@@ -53,7 +62,8 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
   const attempts = email.attempts + 1;
   try {
     const from = fromTheHotel(email.property.name, deps.from);
-    await deps.transport.send({ from, to: email.recipient, ...message, messageId: `<${email.id}@room-booking.invalid>` });
+    const headers = replyTo(email.property.contactEmail);
+    await deps.transport.send({ from, to: email.recipient, ...message, messageId: `<${email.id}@room-booking.invalid>`, ...headers });
   } catch (error) {
     const permanent = isPermanentMailError(error);
     const next = permanent ? null : nextAttemptAt(deps.schedule, attempts, now);

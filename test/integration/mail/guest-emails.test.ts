@@ -8,6 +8,7 @@ import { listGuestEmails } from "@/lib/mail/list-guest-emails";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { MAX_GUEST_EMAILS_PER_HOUR, RATE_LIMITED } from "@/lib/mail/queue-guest-email";
 import { setGuestEmailsEnabled } from "@/lib/properties/set-guest-emails-enabled";
+import { updatePropertySettings } from "@/lib/properties/update-property-settings";
 import { freePort } from "@/scripts/lib/ports";
 import { setupTestDatabase } from "../../support/database";
 import { partnerFixture } from "../../support/partner-fixtures";
@@ -74,6 +75,28 @@ describe("guest e-mails", () => {
     const [, cancellation] = await waitFor(() => mailTo("ana@guest.test").length === 2 && mailTo("ana@guest.test"));
     expect(cancellation!.subject).toBe(`Your booking at Guest Site Hotel is cancelled – ${booking.reference}`);
     expect(cancellation!.text).toContain("Plans changed");
+  });
+
+  it("speaks with the hotel as it is when sent: its new name, contact and times (Settings › Property), replies going to its address", async () => {
+    const renamed = await partnerFixture(database().db, { name: "Before Rename Hotel" });
+    await updatePropertySettings(database().db, {
+      propertyId: renamed.property.id,
+      name: "After Rename Hotel",
+      contactEmail: "desk@after-rename.example",
+      contactPhone: "+351 21 123 4567",
+      checkInFrom: "14:00",
+      checkOutUntil: "10:30",
+      actor: TEST_ACTOR,
+    });
+    const { booking } = await book(renamed, "cleo@guest.test");
+    const [message] = await waitFor(() => mailTo("cleo@guest.test").length === 1 && mailTo("cleo@guest.test"));
+    expect(message!.subject).toBe(`Your booking at After Rename Hotel is confirmed – ${booking.reference}`);
+    expect(message!.from?.value).toEqual([{ name: "After Rename Hotel", address: "bookings@hotel.test" }]);
+    expect(message!.replyTo?.value).toEqual([{ name: "", address: "desk@after-rename.example" }]);
+    expect(message!.text).toMatch(/^Check-in: .*, from 14:00$/m);
+    expect(message!.text).toMatch(/^Check-out: .*, until 10:30$/m);
+    expect(message!.text).toContain("Questions about your stay? Write to desk@after-rename.example or call +351 21 123 4567.");
+    expect(message!.text).not.toContain("Before Rename Hotel");
   });
 
   it("another property's e-mail carries the reference and the hotel's name, no link; a property with e-mails off sends none", async () => {

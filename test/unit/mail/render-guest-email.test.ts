@@ -102,6 +102,36 @@ describe("renderGuestEmail", () => {
     expect(html).not.toMatch(/<img|<link|@import|url\(/i);
   });
 
+  const details = { contactEmail: "desk@vista-hermosa.example", contactPhone: "+34 (91) 123-4567", checkInFrom: "14:00", checkOutUntil: "10:30" };
+
+  it("tells a stay to come its check-in and check-out times, and every e-mail how to reach the hotel", () => {
+    const email = render({ hotelDetails: details });
+    expect(email.text).toContain("Check-in: Mon 14 Dec 2026, from 14:00\n");
+    expect(email.text).toContain("Check-out: Thu 17 Dec 2026, until 10:30\n");
+    expect(email.text).toContain("Questions about your stay? Write to desk@vista-hermosa.example or call +34 (91) 123-4567.\n");
+    expect(email.html).toContain("Mon 14 Dec 2026, from 14:00");
+    expect(email.html).toContain('<a href="mailto:desk@vista-hermosa.example" style="color:#1c1917">desk@vista-hermosa.example</a>');
+    expect(email.html).toContain('<a href="tel:+34911234567" style="color:#1c1917">+34 (91) 123-4567</a>');
+
+    const cancelled = render({ kind: "booking.cancelled", booking: cancelledBooking, hotelDetails: details });
+    expect(cancelled.text).toMatch(/^Check-in: Mon 14 Dec 2026$/m);
+    expect(cancelled.text).toContain("Questions about your stay? Write to desk@vista-hermosa.example or call");
+
+    expect(render({ hotelDetails: { ...details, contactEmail: null } }).text).toContain("Questions about your stay? Call +34 (91) 123-4567.");
+    expect(render({ hotelDetails: { ...details, contactPhone: null } }).text).toContain("Questions about your stay? Write to desk@vista-hermosa.example.");
+    const noContact = render({ hotelDetails: { ...details, contactEmail: null, contactPhone: null } });
+    expect(noContact.text).not.toContain("Questions");
+    expect(noContact.html).not.toContain("mailto:");
+    expect(render().text).not.toContain("Questions");
+  });
+
+  it("escapes the hotel's contact in the HTML and keeps it on one line", () => {
+    const email = render({ hotelDetails: { ...details, contactEmail: 'a"<b>@x.example', contactPhone: "+1 555\r\n0100" } });
+    expect(email.html).toContain('href="mailto:a&quot;&lt;b&gt;@x.example"');
+    expect(email.html).not.toContain("<b>");
+    expect(email.text).toContain("call +1 555 0100.");
+  });
+
   it("writes singular nights and other currencies right", () => {
     const email = render({ booking: { ...booking, checkout: "2026-12-15", nights: 1, price: { amount: 12000, currency: "JPY" } } });
     expect(email.text).toContain("Nights: 1 night\n");
