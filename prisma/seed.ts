@@ -34,6 +34,8 @@ type DemoProperty = PropertySpec & {
   /** Share of the demo bookings made by the demo key, and made elsewhere (the panel, the front desk). */
   demoKeyWeight: number;
   madeElsewhereWeight: number;
+  /** How guests reach the hotel (Settings › Property); the check-in and check-out times keep their defaults. */
+  contact: { contactEmail: string; contactPhone: string };
 };
 
 export const DEMO_PROPERTIES: DemoProperty[] = [
@@ -45,6 +47,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     plan: "starter",
     staffEmail: "manager@harbour-view.example",
     staffName: "Maria Silva",
+    contact: { contactEmail: "frontdesk@harbour-view.example", contactPhone: "+351 21 123 4567" },
     keyScope: "write",
     partnerKeys: [
       { label: "Wanderly travel site", weight: 35 },
@@ -67,6 +70,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     plan: "free",
     staffEmail: "manager@alpine-lodge.example",
     staffName: "Lukas Meier",
+    contact: { contactEmail: "reception@alpine-lodge.example", contactPhone: "+41 27 123 45 67" },
     keyScope: "read",
     // The Free plan reads only: every booking is made at the lodge itself.
     partnerKeys: [],
@@ -110,7 +114,7 @@ export async function seedDemo(db: Db, options: { clock?: Clock } = {}): Promise
     }
     await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: false } });
     const bookings = await seedDemoBookings(db, { property, roomTypes, channels, seed: demo.slug, priceForNight: seasonalPrice, clock: options.clock });
-    await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: true } });
+    await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: true, ...demo.contact } });
     made.push({
       property: property.name,
       slug: property.slug,

@@ -1,14 +1,29 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+import { telHref } from "@/lib/text/phone-link";
 import { getHotel } from "./_lib/guest-site";
 
-/** The demo hotel's site: its name (from the partner API's GET /me), the booking widget's pages, a footer. */
+const DEFAULT_NAME = "Harbour View Hotel";
+
+/** The tab's title carries the hotel's name as GET /me gives it now ("Booking confirmed · <name>"). */
+export async function generateMetadata(): Promise<Metadata> {
+  const name = (await getHotel())?.name ?? DEFAULT_NAME;
+  return { title: { default: name, template: `%s · ${name}` } };
+}
+
+/**
+ * The demo hotel's site: its name and how to reach it (from the partner API's GET /me, read on
+ * every page, so a change in the panel shows on the next one), the booking widget's pages, a footer.
+ */
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
   const hotel = await getHotel();
+  const name = hotel?.name ?? DEFAULT_NAME;
+  const contact = hotel?.contact;
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-6 py-4">
-          <Link href="/" className="font-serif text-2xl text-brand-900">{hotel?.name ?? "Harbour View Hotel"}</Link>
+          <Link href="/" className="font-serif text-2xl text-brand-900" data-testid="hotel-name">{name}</Link>
           <nav aria-label="Site" className="flex gap-5 text-sm">
             <Link className="text-brand-700 hover:underline" href="/">Book a room</Link>
             <Link className="text-brand-700 hover:underline" href="/find">Find your booking</Link>
@@ -17,6 +32,14 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
       </header>
       <main className="mx-auto w-full max-w-5xl flex-1 px-6 py-10">{children}</main>
       <footer className="border-t border-stone-200 bg-white">
+        {hotel && (
+          <address className="mx-auto flex max-w-5xl flex-wrap gap-x-5 gap-y-1 px-6 pt-6 text-sm text-stone-800 not-italic" data-testid="hotel-contact">
+            <span className="font-medium">{name}</span>
+            {contact?.email && <a className="text-brand-700 underline" href={`mailto:${contact.email}`}>{contact.email}</a>}
+            {contact?.phone && <a className="text-brand-700 underline" href={telHref(contact.phone)}>{contact.phone}</a>}
+            <span>Check-in from {hotel.checkInFrom} · check-out until {hotel.checkOutUntil}</span>
+          </address>
+        )}
         <div className="mx-auto flex max-w-5xl flex-wrap gap-5 px-6 py-6 text-sm text-stone-700">
           <span>A demo of Room Booking: this site books through the partner API, like any partner&apos;s.</span>
           <Link className="text-brand-700 underline" href="/docs">Partner API</Link>

@@ -11,13 +11,22 @@ export function StayLine({ stay }: { stay: { checkin: string; checkout: string; 
   );
 }
 
-/** A booking as a guest reads it: reference, room, stay, guest, price night by night, status. */
-export function BookingSummary({ booking, roomName }: { booking: BookingView; roomName?: string }) {
+/** The hotel's check-in and check-out times (GET /me), HH:MM on its clock. */
+export type StayTimes = { checkInFrom: string; checkOutUntil: string };
+
+/**
+ * A booking as a guest reads it: reference, room, stay, guest, price night by night, status;
+ * for a confirmed booking, from when and until when (the hotel's times, when known).
+ */
+export function BookingSummary({ booking, roomName, times }: { booking: BookingView; roomName?: string; times?: StayTimes | null }) {
   const rows: [string, React.ReactNode][] = [
     ["Booking reference", <strong key="ref" data-testid="booking-reference" className="font-mono text-lg tracking-wide">{booking.reference}</strong>],
     ["Status", booking.status === "confirmed" ? "Confirmed" : `Cancelled${booking.cancelledAt ? ` on ${formatStayDate(booking.cancelledAt.slice(0, 10))}` : ""}`],
     ...(roomName ? ([["Room", roomName]] as [string, React.ReactNode][]) : []),
     ["Stay", <StayLine key="stay" stay={booking} />],
+    ...(times && booking.status === "confirmed"
+      ? ([["Check-in and check-out", <span key="times" data-testid="stay-times">Check-in from {times.checkInFrom} · check-out until {times.checkOutUntil}</span>]] as [string, React.ReactNode][])
+      : []),
     ["Guest", `${booking.guest.firstName} ${booking.guest.lastName} (${booking.guest.email})`],
     ["Total price", <strong key="price" data-testid="booking-price">{formatMoney(booking.price)}</strong>],
   ];

@@ -29,6 +29,8 @@ describe("demo seed", () => {
 
     const harbour = await db.property.findUniqueOrThrow({ where: { slug: "harbour-view-hotel" }, include: { roomTypes: true } });
     expect(harbour).toMatchObject({ timezone: "Europe/Lisbon", currency: "EUR", plan: "starter" });
+    // What guests see of it: its contact, and the default check-in and check-out times.
+    expect(harbour).toMatchObject({ contactEmail: "frontdesk@harbour-view.example", contactPhone: "+351 21 123 4567", checkInFrom: "15:00", checkOutUntil: "11:00" });
     expect(harbour.roomTypes.map((r) => [r.maxAdults, r.rooms >= 3 && r.rooms <= 10]).sort()).toEqual([
       [1, true],
       [2, true],

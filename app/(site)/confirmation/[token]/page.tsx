@@ -1,21 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BookingSummary } from "@/components/booking-widget/stay-summary";
+import { getHotel } from "../../_lib/guest-site";
 import { loadGuestBooking } from "../../_lib/load-guest-booking";
 
 export const metadata: Metadata = { title: "Booking confirmed" };
 
-/** After Book: the reference, the stay and the price, and the link to manage the booking. */
+/** After Book: the reference, the stay (with the hotel's check-in and check-out times) and the price, and the link to manage the booking. */
 export default async function ConfirmationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const { booking, roomName } = await loadGuestBooking(token);
+  const [{ booking, roomName }, hotel] = await Promise.all([loadGuestBooking(token), getHotel()]);
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-4xl text-brand-900">{booking.status === "confirmed" ? "Your booking is confirmed" : "This booking was cancelled"}</h1>
       <p className="text-lg text-stone-800">
         Thank you, {booking.guest.firstName}. Keep your booking reference: with your e-mail address it finds this booking again.
       </p>
-      <BookingSummary booking={booking} roomName={roomName} />
+      <BookingSummary booking={booking} roomName={roomName} times={hotel} />
       <p>
         <Link className="font-medium text-brand-700 underline" href={`/manage/${token}`}>Manage your booking</Link>{" "}
         <span className="text-stone-700">(view or cancel it; keep this link private)</span>

@@ -29,7 +29,7 @@ export default async function ManageBookingPage({ params, searchParams }: { para
       {booking.status === "cancelled" && (
         <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">This booking is cancelled. You will not be charged.</p>
       )}
-      <BookingSummary booking={booking} roomName={roomName} />
+      <BookingSummary booking={booking} roomName={roomName} times={hotel} />
       {changeable && (
         <p>
           <Link className="inline-block rounded-md border border-brand-700 bg-white px-5 py-2 font-medium text-brand-700 hover:bg-stone-50 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none" href={`/manage/${token}/change`}>
