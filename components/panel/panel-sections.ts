@@ -6,6 +6,7 @@ export const PANEL_SECTIONS = [
   { href: "/bookings", label: "Bookings" },
   { href: "/settings/api-keys", label: "Settings › API Keys" },
   { href: "/settings/webhooks", label: "Settings › Webhooks" },
+  { href: "/settings/property", label: "Settings › Property" },
   { href: "/account", label: "Account" },
 ] as const;
 
