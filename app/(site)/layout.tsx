@@ -8,7 +8,7 @@ const DEFAULT_NAME = "Harbour View Hotel";
 /** The tab's title carries the hotel's name as GET /me gives it now ("Booking confirmed · <name>"). */
 export async function generateMetadata(): Promise<Metadata> {
   const name = (await getHotel())?.name ?? DEFAULT_NAME;
-  return { title: { default: name, template: `%s · ${name}` } };
+  return { title: { absolute: name, template: `%s · ${name}` } };
 }
 
 /**
