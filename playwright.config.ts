@@ -7,6 +7,7 @@ import { findChromium } from "./scripts/test/find-chromium";
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+const DEMO_HOTEL_CHANGES = "demo-hotel/**";
 
 export default defineConfig({
   testDir: "e2e",
@@ -29,7 +30,11 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: ["dev/**", DEMO_HOTEL_CHANGES] },
+    // Specs that change the demo hotel itself (its name, which every other spec sees): alone, after all the others.
+    { name: "chromium-demo-hotel", use: { ...devices["Desktop Chrome"] }, testMatch: DEMO_HOTEL_CHANGES, dependencies: ["chromium"] },
+  ],
   webServer: {
     command: "node_modules/.bin/tsx scripts/e2e/serve.ts",
     // The second instance (E2E_PORT + 1) starts once the first answers: both are up when it does.

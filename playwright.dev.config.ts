@@ -19,7 +19,7 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   reporter: [["list"], ["json", { outputFile: ".data/test-reports/e2e-dev.json" }]],
   use: { ...base.use, baseURL: `http://127.0.0.1:${port}` },
-  projects: [{ ...base.projects![0]!, name: "chromium-dev" }],
+  projects: [{ ...base.projects![0]!, name: "chromium-dev", testIgnore: [] }],
   webServer: {
     ...(Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!),
     url: `http://127.0.0.1:${port}/api/health`,

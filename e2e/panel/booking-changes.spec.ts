@@ -1,17 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { setRates } from "@/lib/rates/set-rates";
 import { seedProperty } from "@/prisma/factories";
+import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
 import { newStaff, signIn } from "../support/panel";
 import { addDays, partnerApi } from "../support/partner-api";
-
-/** Serious and critical axe findings (WCAG 2.x A/AA, best practices) on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 /** "4 Dec 2026", as the panel shows a date. */
 const shown = (date: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${date}T00:00:00Z`));

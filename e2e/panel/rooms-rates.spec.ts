@@ -1,15 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { seedApiKey, seedProperty } from "@/prisma/factories";
+import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
 import { newStaff, signIn } from "../support/panel";
 import { addDays } from "../support/partner-api";
-
-/** Serious and critical axe findings (WCAG 2.x A/AA, best practices) on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 /** A hotel of the test's own (tests run in parallel), its write key, and the partner API with it. */
 async function hotel(name: string, rooms = 3) {

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -6,6 +5,7 @@ import { newId } from "@/lib/ids";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { createSecretBox } from "@/lib/webhooks/secret-box";
 import { seedProperty } from "@/prisma/factories";
+import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
 import { newStaff, signIn } from "../support/panel";
 import { addDays } from "../support/partner-api";
@@ -21,12 +21,6 @@ async function hotelWithBooking(offset: number) {
     input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Hook", lastName: "Guest", email: "hook.guest@example.com" } },
   });
   return { property, book, booking: (await book()).booking };
-}
-
-/** Serious and critical axe findings (WCAG 2.x A/AA, best practices) on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 const endpointCard = (page: Page, url: string) => page.getByRole("article", { name: `Endpoint ${url}` });
