@@ -82,8 +82,8 @@ describe("the booking changed e-mail", () => {
     expect(message!.subject).toBe(`Your booking at Change Hotel has changed – ${booking.reference}`);
     expect(message!.from?.value).toEqual([{ name: "Change Hotel", address: "bookings@hotel.test" }]);
     const text = message!.text ?? "";
-    expect(text).toContain(`Check-in: ${formatEmailDate(hotel.stay.checkin)}\n`);
-    expect(text).toContain(`Check-out: ${formatEmailDate(checkout)} (was ${formatEmailDate(hotel.stay.checkout)})`);
+    expect(text).toContain(`Check-in: ${formatEmailDate(hotel.stay.checkin)}, from 15:00\n`);
+    expect(text).toContain(`Check-out: ${formatEmailDate(checkout)}, until 11:00 (was ${formatEmailDate(hotel.stay.checkout)})`);
     expect(text).toContain("Nights: 4 nights (was 3 nights)");
     expect(text).toContain("Room: Single (was Double)");
     expect(text).toContain("Total price: €320.00 (was €360.00)");
