@@ -9,6 +9,7 @@ import { PropertyIdSchema } from "@/lib/schemas/common";
 import { asSentence } from "@/lib/text/as-sentence";
 import { authorizeAction } from "../../../_lib/panel-session";
 import { runPanelAction } from "../../../_lib/run-panel-action";
+import { staffActor } from "@/lib/staff/staff-actor";
 
 const FIELD_WORDS: Record<keyof PropertySettings, string> = {
   name: "name",
@@ -39,7 +40,7 @@ export async function updatePropertySettingsAction(_previous: PropertySettingsFo
   for (const problem of propertySettingsProblems(settings)) fieldErrors[problem.field] ??= asSentence(problem.message);
   if (Object.keys(fieldErrors).length) return { values, fieldErrors, error: "Check the highlighted fields." };
   return runPanelAction<PropertySettingsFormState>("/settings/property", async () => {
-    const actor = { staffId: staff.staffUserId, label: staff.email };
+    const actor = staffActor(staff);
     const { property, changed } = await updatePropertySettings(getDb(), { propertyId: propertyId.data, ...settings, actor });
     const saved = asFormValues(property);
     if (!changed.length) return { values: saved, done: "Nothing to save: these are the property's settings already." };
