@@ -20,7 +20,8 @@ export function encodeBookingCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
 }
 
-function decodeCursor(value: string): Cursor {
+/** The position a cursor names; a malformed cursor is a validation error on `cursor`. */
+export function decodeBookingCursor(value: string): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as [string, string];
     if (!isId("bk", id) || typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt))) throw new Error("bad cursor");
@@ -54,7 +55,7 @@ export async function listBookings(db: Db, propertyId: string, query: BookingLis
   const limit = query.limit ?? 25;
   const where = filterWhere(propertyId, query);
   if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
+    const cursor = decodeBookingCursor(query.cursor);
     const at = new Date(cursor.createdAt);
     where.OR = [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: cursor.id } }];
   }
