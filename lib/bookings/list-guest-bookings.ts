@@ -31,7 +31,7 @@ export function guestBookingsSql({ propertyId, email, exceptBookingId, limit = G
            room_type_id AS "roomTypeId", status::text AS status, count(*) OVER ()::int AS total
     FROM bookings
     WHERE property_id = ${propertyId} AND lower(guest_email) = lower(${email}) AND id <> ${exceptBookingId}
-    ORDER BY checkin DESC, created_at DESC, id DESC
+    ORDER BY bookings.checkin DESC, bookings.created_at DESC, bookings.id DESC
     LIMIT ${limit}`;
 }
 
