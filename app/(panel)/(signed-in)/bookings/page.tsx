@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { countBookings, listBookings } from "@/lib/bookings/find-bookings";
+import { BookingsFilterForm, bookingsListHref, noBookingsText, type BookingsFilterValues } from "@/components/panel/bookings-filter-form";
+import { searchBookings, type BookingSearchPage } from "@/lib/bookings/search-bookings";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money/currency";
 import { formatStayRange } from "@/lib/overview/format-night";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
+import { BookingSearchSchema } from "@/lib/schemas/booking-search";
 import { BookingListQuerySchema } from "@/lib/schemas/bookings";
 import { openProperty, requireStaff } from "../../_lib/panel-session";
 
@@ -22,42 +24,29 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
   const open = await openProperty(staff);
   const raw = await searchParams;
   const pick = (name: string) => (typeof raw[name] === "string" && raw[name] !== "" ? (raw[name] as string) : undefined);
-  const parsed = BookingListQuerySchema.safeParse({ status: pick("status"), checkinFrom: pick("checkinFrom"), checkinTo: pick("checkinTo"), cursor: pick("cursor"), limit: "25" });
-  let page: Awaited<ReturnType<typeof listBookings>> = { data: [], nextCursor: null };
-  let total: number | undefined;
+  const values: BookingsFilterValues = { q: pick("q"), status: pick("status"), checkinFrom: pick("checkinFrom"), checkinTo: pick("checkinTo") };
+  const parsed = BookingListQuerySchema.safeParse({ status: values.status, checkinFrom: values.checkinFrom, checkinTo: values.checkinTo, cursor: pick("cursor"), limit: "25" });
+  const search = BookingSearchSchema.safeParse(values.q ?? "");
+  const searchError = search.success ? undefined : (search.error.issues[0]?.message ?? "Check the search.");
+  let page: BookingSearchPage | undefined;
   let names = new Map<string, string>();
   let problem: string | undefined;
   if (!parsed.success) problem = "Check the filters: dates are YYYY-MM-DD.";
-  else {
+  else if (search.success) {
     try {
       const db = getDb();
-      [page, total, names] = await Promise.all([listBookings(db, open.propertyId, parsed.data), countBookings(db, open.propertyId, parsed.data), roomTypeNames(db, open.propertyId)]);
+      [page, names] = await Promise.all([searchBookings(db, { propertyId: open.propertyId, filters: parsed.data, words: search.data }), roomTypeNames(db, open.propertyId)]);
     } catch (error) {
       if (!isDomainError(error)) throw error;
       problem = "Check the filters.";
     }
   }
-  const next = new URLSearchParams(Object.entries({ status: pick("status"), checkinFrom: pick("checkinFrom"), checkinTo: pick("checkinTo"), cursor: page.nextCursor ?? undefined }).filter(([, v]) => v) as [string, string][]);
+  const total = page?.total;
+  const bookings = page?.data ?? [];
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-3xl text-brand-900">Bookings</h1>
-      <form className="flex flex-wrap items-end gap-4 text-sm" method="get">
-        <div>
-          <label htmlFor="status" className="block font-medium">Status</label>
-          <select id="status" name="status" defaultValue={pick("status") ?? ""} className="mt-1 rounded border border-stone-300 px-2 py-1">
-            <option value="">All</option><option value="confirmed">Confirmed</option><option value="cancelled">Cancelled</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="checkinFrom" className="block font-medium">Check-in from</label>
-          <input id="checkinFrom" name="checkinFrom" type="date" defaultValue={pick("checkinFrom")} className="mt-1 rounded border border-stone-300 px-2 py-1" />
-        </div>
-        <div>
-          <label htmlFor="checkinTo" className="block font-medium">Check-in to</label>
-          <input id="checkinTo" name="checkinTo" type="date" defaultValue={pick("checkinTo")} className="mt-1 rounded border border-stone-300 px-2 py-1" />
-        </div>
-        <button type="submit" className="rounded border border-stone-300 px-3 py-1 hover:bg-stone-100">Filter</button>
-      </form>
+      <BookingsFilterForm values={values} searchError={searchError} />
       {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
       {total !== undefined && (
         <p className="text-sm text-stone-600" data-testid="bookings-count">
@@ -72,11 +61,11 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
           </tr>
         </thead>
         <tbody className="block sm:table-row-group">
-          {page.data.length === 0 && (<tr className="block sm:table-row"><td colSpan={7} className="block py-4 text-stone-500 sm:table-cell">No bookings.</td></tr>)}
-          {page.data.map((b) => (
+          {page && bookings.length === 0 && (<tr className="block sm:table-row"><td colSpan={7} className="block py-4 text-stone-500 sm:table-cell">{noBookingsText(values)}</td></tr>)}
+          {bookings.map((b) => (
             <tr key={b.id} className="block border-b border-stone-200 py-2 sm:table-row sm:py-0">
               <td className={CELL} data-label="Reference"><Link className="text-brand-700 underline" href={`/bookings/${b.id}`}>{b.reference}</Link></td>
-              <td className={CELL} data-label="Guest">{b.guest.firstName} {b.guest.lastName}</td>
+              <td className={CELL} data-label="Guest">{b.guest.firstName} {b.guest.lastName} <span className="block break-all text-xs text-stone-600">{b.guest.email}</span></td>
               <td className={CELL} data-label="Room type">{names.get(b.roomTypeId) ?? "—"}</td>
               <td className={`${CELL} whitespace-nowrap`} data-label="Stay">{formatStayRange(b.checkin, b.checkout)}</td>
               <td className={CELL} data-label="Adults">{b.adults}</td>
@@ -86,7 +75,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
           ))}
         </tbody>
       </table>
-      {page.nextCursor && <Link className="text-brand-700 underline" href={`/bookings?${next}`}>Older bookings →</Link>}
+      {page?.nextCursor && <Link className="text-brand-700 underline" href={bookingsListHref({ ...values, cursor: page.nextCursor })}>Older bookings →</Link>}
     </div>
   );
 }

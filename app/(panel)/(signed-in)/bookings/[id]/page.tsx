@@ -5,8 +5,10 @@ import { notFound } from "next/navigation";
 import { BookingHistory } from "@/components/panel/booking-history";
 import { CancelBookingForm } from "@/components/panel/cancel-booking-form";
 import { ChangeBookingForm } from "@/components/panel/change-booking-form";
+import { GuestOtherBookings } from "@/components/panel/guest-other-bookings";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { listBookingHistory } from "@/lib/bookings/list-booking-history";
+import { listGuestBookings } from "@/lib/bookings/list-guest-bookings";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { formatInstant } from "@/lib/dates/format-instant";
@@ -39,10 +41,11 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     if (isDomainError(error, "not_found")) notFound();
     throw error;
   });
-  const [emails, roomTypes, history] = await Promise.all([
+  const [emails, roomTypes, history, guestBookings] = await Promise.all([
     listGuestEmails(getDb(), { propertyId: open.propertyId, bookingId: booking.id }),
     roomTypeNames(getDb(), open.propertyId),
     listBookingHistory(getDb(), { propertyId: open.propertyId, bookingId: booking.id }),
+    listGuestBookings(getDb(), { propertyId: open.propertyId, email: booking.guest.email, exceptBookingId: booking.id }),
   ]);
   const today = propertyToday({ timezone: open.propertyTimezone });
   // A confirmed booking whose stay has not ended may change (changeBooking says the same, and why not).
@@ -68,6 +71,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
         {rows.map(([label, value], index) => (<div key={`${index}:${label}`} className="contents"><dt className="font-medium text-stone-600">{label}</dt><dd>{value}</dd></div>))}
       </dl>
       <BookingHistory history={history} timeZone={open.propertyTimezone} />
+      <GuestOtherBookings email={booking.guest.email} found={guestBookings} roomTypes={roomTypes} />
       {changeable && (
         <section aria-labelledby="change-heading" className="space-y-3">
           <h2 id="change-heading" className="font-serif text-2xl text-brand-900">Change</h2>
