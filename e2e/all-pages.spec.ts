@@ -5,6 +5,7 @@ import { join, relative, sep } from "node:path";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { newId } from "@/lib/ids";
 import { DEV_MAILBOX_DIR, listDevMailbox } from "@/lib/mail/dev-mailbox";
+import { newStaffToken } from "@/lib/staff/staff-token";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { createSecretBox } from "@/lib/webhooks/secret-box";
 import { seedProperty } from "@/prisma/factories";
@@ -19,7 +20,7 @@ import { chooseRoom, fillGuest, newGuest, stayAt } from "./support/site";
  * production build (playwright.config.ts) and the development server (playwright.dev.config.ts),
  * where React reports hydration mismatches that a production build only hints at.
  */
-type Ids = { booking: string; endpoint: string; delivery: string; confirmation: string; manage: string; message?: string };
+type Ids = { booking: string; endpoint: string; delivery: string; confirmation: string; manage: string; invitation: string; message?: string };
 
 /** Every page of the app (app/**\/page.tsx) and the address that shows it; a new page fails the first test until it is listed. */
 const PAGES: Record<string, (ids: Ids) => string | null> = {
@@ -31,6 +32,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(site)/manage/[token]/change/page.tsx": (ids) => `/manage/${ids.manage}/change`,
   "(site)/find/page.tsx": () => "/find",
   "(panel)/login/page.tsx": () => "/login",
+  "(panel)/join/[token]/page.tsx": (ids) => `/join/${ids.invitation}`,
   "(panel)/(signed-in)/overview/page.tsx": () => "/overview",
   "(panel)/(signed-in)/bookings/page.tsx": () => "/bookings",
   "(panel)/(signed-in)/bookings/[id]/page.tsx": (ids) => `/bookings/${ids.booking}`,
@@ -42,6 +44,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(panel)/(signed-in)/settings/webhooks/page.tsx": () => "/settings/webhooks",
   "(panel)/(signed-in)/settings/webhooks/[id]/page.tsx": (ids) => `/settings/webhooks/${ids.endpoint}`,
   "(panel)/(signed-in)/settings/webhooks/[id]/deliveries/[deliveryId]/page.tsx": (ids) => `/settings/webhooks/${ids.endpoint}/deliveries/${ids.delivery}`,
+  "(panel)/(signed-in)/settings/team/page.tsx": () => "/settings/team",
   "docs/errors/page.tsx": () => "/docs/errors",
   // Development only (a production build answers 404, asserted in e2e/panel/webhooks.spec.ts).
   "dev/mailbox/page.tsx": (ids) => (ids.message ? "/dev/mailbox" : null),
@@ -61,6 +64,8 @@ test("the sweep below lists every page of the app", () => {
 });
 
 test("no page of the site, the panel or the docs logs a console error, throws, or fails to load a resource", async ({ page, request }) => {
+  // Every page of the app, one after the other, on two busy cores: behaviour is what is tested, not speed.
+  test.setTimeout(120_000);
   const development = test.info().project.name.endsWith("-dev");
   const errors = collectPageErrors(page);
   const seen: Record<string, string[]> = {};
@@ -103,6 +108,11 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
     allowPrivateUrls: false,
     secretBox: createSecretBox(randomBytes(32).toString("hex")),
   });
+  // An invitation to the hotel, made here with a link of the test's own (the real ones are only in e-mails).
+  const { token: invitation, hash } = newStaffToken();
+  await e2eDb().staffInvitation.create({
+    data: { id: newId("inv"), propertyId: property.id, email: "sweep.invitee@example.com", name: "Sweep Invitee", role: "viewer", tokenHash: hash, invitedByLabel: "e2e", expiresAt: new Date(Date.now() + 3_600_000) },
+  });
   const delivery = newId("whd");
   await e2eDb().webhookDelivery.create({
     data: { id: delivery, endpointId: endpoint.id, eventId: newId("evt"), eventType: "webhook.test", payload: "{}", status: "failed", attempts: 1, lastError: "connection refused" },
@@ -111,7 +121,7 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
   const inMailbox = async () => (await listDevMailbox(DEV_MAILBOX_DIR, 100)).find((mail) => mail.to.includes(guest.email))?.id;
   if (development) await expect.poll(inMailbox, { timeout: 30_000 }).toBeTruthy();
   const message = development ? await inMailbox() : undefined;
-  const ids: Ids = { booking: booking.id, endpoint: endpoint.id, delivery, confirmation, manage, ...(message ? { message } : {}) };
+  const ids: Ids = { booking: booking.id, endpoint: endpoint.id, delivery, confirmation, manage, invitation, ...(message ? { message } : {}) };
 
   const addresses = Object.values(PAGES).map((address) => address(ids)).filter((address): address is string => address !== null);
   const [publicPages, panelPages] = [addresses.filter((a) => !isPanel(a)), addresses.filter(isPanel)];

@@ -7,6 +7,7 @@ export const PANEL_SECTIONS = [
   { href: "/settings/api-keys", label: "Settings › API Keys" },
   { href: "/settings/webhooks", label: "Settings › Webhooks" },
   { href: "/settings/property", label: "Settings › Property" },
+  { href: "/settings/team", label: "Settings › Team" },
   { href: "/account", label: "Account" },
 ] as const;
 

@@ -10,7 +10,7 @@ type Props = {
   describe?: (action: string, details: unknown) => string;
 };
 
-/** A page's own audit history (room types on Rooms, rates on Rates, the property's settings): when, who, what changed. */
+/** A page's own audit history (room types on Rooms, rates on Rates, the property's settings, the team on Team): when, who, what changed. */
 export function RoomsRatesHistory({ events, headingId, timeZone, describe = describeInventoryChange }: Props) {
   return (
     <section aria-labelledby={headingId}>

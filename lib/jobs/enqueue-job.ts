@@ -5,6 +5,7 @@ export type JobPayloads = {
   "dispatch-event": { eventId: string };
   "deliver-webhook": { deliveryId: string };
   "send-guest-email": { emailId: string };
+  "send-staff-email": { emailId: string };
 };
 export type JobName = keyof JobPayloads;
 

@@ -5,6 +5,7 @@ import type { Logger } from "@/lib/log";
 import { createDevMailboxTransport, DEV_MAILBOX_DIR } from "@/lib/mail/dev-mailbox";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";
+import { staffLinkBoxFrom } from "@/lib/mail/staff-link-box";
 import { webhookConfigFrom } from "@/lib/webhooks/webhook-config";
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from "./retry-schedule";
 import type { WorkerDeps } from "./worker-tasks";
@@ -12,8 +13,8 @@ import type { WorkerDeps } from "./worker-tasks";
 const DEV_MAIL_FROM = "Room Booking (development) <bookings@localhost>";
 
 /**
- * What the worker needs, from the validated environment: SMTP_URL sends guest e-mails over
- * SMTP; without it, development keeps them in the dev mailbox (/dev/mailbox) and production
+ * What the worker needs, from the validated environment: SMTP_URL sends guest and staff e-mails
+ * over SMTP; without it, development keeps them in the dev mailbox (/dev/mailbox) and production
  * sends none (one warning).
  */
 export function workerDepsFromEnv(env: Env, db: Db, log: Logger): WorkerDeps {
@@ -25,7 +26,7 @@ export function workerDepsFromEnv(env: Env, db: Db, log: Logger): WorkerDeps {
   } else if (env.NODE_ENV !== "production") {
     mail = { transport: createDevMailboxTransport(DEV_MAILBOX_DIR), from: env.MAIL_FROM ?? DEV_MAIL_FROM, manageUrl };
   } else {
-    log.warn("SMTP_URL is not set: guest e-mails are off on this server");
+    log.warn("SMTP_URL is not set: guest e-mails and staff invitations are off on this server");
   }
   return {
     db,
@@ -33,5 +34,6 @@ export function workerDepsFromEnv(env: Env, db: Db, log: Logger): WorkerDeps {
     schedule: (env.EVENT_RETRY_SCHEDULE && parseRetrySchedule(env.EVENT_RETRY_SCHEDULE)) || DEFAULT_RETRY_SCHEDULE,
     ...webhookConfigFrom(env),
     mail,
+    staffLinks: { publicBaseUrl, linkBox: staffLinkBoxFrom(env) },
   };
 }

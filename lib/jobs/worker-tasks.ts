@@ -3,6 +3,7 @@ import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { dispatchEvent } from "@/lib/events/dispatch-event";
 import { sendGuestEmail, type GuestMailDeps } from "@/lib/mail/send-guest-email";
+import { sendStaffEmail, type StaffMailDeps } from "@/lib/mail/send-staff-email";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import type { SecretBox } from "@/lib/webhooks/secret-box";
 import type { JobPayloads } from "./enqueue-job";
@@ -17,6 +18,8 @@ export type WorkerDeps = {
   secretBox: SecretBox;
   /** How guest e-mails leave; null when they are off on this server (production without SMTP_URL). */
   mail: Omit<GuestMailDeps, "db" | "clock" | "schedule"> | null;
+  /** Where staff e-mails' links lead, and the box their tokens are sealed in (they leave through `mail`'s transport). */
+  staffLinks: Pick<StaffMailDeps, "publicBaseUrl" | "linkBox">;
 };
 
 function field<Name extends keyof JobPayloads>(payload: unknown, key: keyof JobPayloads[Name] & string): string {
@@ -35,6 +38,11 @@ export function workerTasks(deps: WorkerDeps): TaskList {
     "send-guest-email": async (payload) => {
       if (mail) await sendGuestEmail({ ...mail, db, clock, schedule }, field<"send-guest-email">(payload, "emailId"));
     },
+    "send-staff-email": (payload) =>
+      sendStaffEmail(
+        { db, clock, schedule, transport: mail?.transport ?? null, from: mail?.from ?? "", ...deps.staffLinks },
+        field<"send-staff-email">(payload, "emailId"),
+      ),
     "prune-old-records": async () => {
       await pruneOldRecords(db, clock.now());
     },

@@ -43,7 +43,7 @@ export function formatEmailDate(date: string): string {
 }
 
 /** Control characters (CR and LF among them) and Unicode line separators become one space. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim();
 }
 

@@ -2,8 +2,9 @@ import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { findStoredEvent } from "@/lib/events/stored-event";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { nextAttemptAt, type RetrySchedule } from "@/lib/jobs/retry-schedule";
-import { isPermanentMailError, type MailTransport } from "./mail-transport";
+import type { RetrySchedule } from "@/lib/jobs/retry-schedule";
+import { failedSend } from "./failed-send";
+import type { MailTransport } from "./mail-transport";
 import { renderGuestEmail } from "./render-guest-email";
 
 /** The hotel's name as the sender's name, at MAIL_FROM's address ("Name <address>" or "address"). */
@@ -65,9 +66,7 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
     const headers = replyTo(email.property.contactEmail);
     await deps.transport.send({ from, to: email.recipient, ...message, messageId: `<${email.id}@room-booking.invalid>`, ...headers });
   } catch (error) {
-    const permanent = isPermanentMailError(error);
-    const next = permanent ? null : nextAttemptAt(deps.schedule, attempts, now);
-    const lastError = `${permanent ? "refused" : "failed"}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500);
+    const { next, lastError } = failedSend(error, deps.schedule, attempts, now);
     await deps.db.$transaction(async (tx) => {
       await tx.guestEmail.update({
         where: { id: email.id },

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { hashStaffToken as hashToken, newStaffToken } from "./staff-token";
 
 /**
  * Staff sessions: a random token in an HttpOnly cookie, only its SHA-256 in the database, so
@@ -10,14 +10,10 @@ import { newId } from "@/lib/ids";
 export const SESSION_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-function hashToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
-}
-
 export async function createStaffSession(db: Db, staffUserId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newStaffToken();
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
-  await db.staffSession.create({ data: { id: newId("sess"), tokenHash: hashToken(token), staffUserId, expiresAt, createdAt: now } });
+  await db.staffSession.create({ data: { id: newId("sess"), tokenHash: hash, staffUserId, expiresAt, createdAt: now } });
   return { token, expiresAt };
 }
 

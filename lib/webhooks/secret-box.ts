@@ -1,14 +1,18 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 /**
- * Webhook signing secrets are stored encrypted (AES-256-GCM), under a key derived (HKDF-SHA256)
- * from WEBHOOK_SECRET_KEY when set, else from SESSION_SECRET: a copy of the database alone
- * signs nothing. Stored form: "v1." + base64url(12-byte IV ‖ 16-byte tag ‖ ciphertext).
+ * Webhook signing secrets (and the tokens of staff e-mail links while their e-mail waits to be
+ * sent) are stored encrypted (AES-256-GCM), under a key derived (HKDF-SHA256) from
+ * WEBHOOK_SECRET_KEY when set, else from SESSION_SECRET: a copy of the database alone signs
+ * and opens nothing. Stored form: "v1." + base64url(12-byte IV ‖ 16-byte tag ‖ ciphertext).
  */
 export type SecretBox = { seal(plain: string): string; open(sealed: string): string };
 
-export function createSecretBox(masterSecret: string): SecretBox {
-  const key = Buffer.from(hkdfSync("sha256", masterSecret, "room-booking", "webhook-signing-secrets:v1", 32));
+/** What a box seals: each purpose has a key of its own, so a value sealed for one never opens as another. */
+export type SecretPurpose = "webhook-signing-secrets" | "staff-link-tokens";
+
+export function createSecretBox(masterSecret: string, purpose: SecretPurpose = "webhook-signing-secrets"): SecretBox {
+  const key = Buffer.from(hkdfSync("sha256", masterSecret, "room-booking", `${purpose}:v1`, 32));
   return {
     seal(plain) {
       const iv = randomBytes(12);
@@ -17,7 +21,7 @@ export function createSecretBox(masterSecret: string): SecretBox {
       return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")}`;
     },
     open(sealed) {
-      if (!sealed.startsWith("v1.")) throw new Error("not a sealed webhook secret");
+      if (!sealed.startsWith("v1.")) throw new Error("not a sealed secret");
       const raw = Buffer.from(sealed.slice(3), "base64url");
       const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
@@ -27,8 +31,8 @@ export function createSecretBox(masterSecret: string): SecretBox {
 }
 
 /** The box for this server's environment; refuses to work without a master secret. */
-export function secretBoxFromEnv(env: { WEBHOOK_SECRET_KEY?: string; SESSION_SECRET?: string }): SecretBox {
+export function secretBoxFromEnv(env: { WEBHOOK_SECRET_KEY?: string; SESSION_SECRET?: string }, purpose: SecretPurpose = "webhook-signing-secrets"): SecretBox {
   const master = env.WEBHOOK_SECRET_KEY || env.SESSION_SECRET;
-  if (!master) throw new Error("SESSION_SECRET (or WEBHOOK_SECRET_KEY) must be set to store webhook signing secrets");
-  return createSecretBox(master);
+  if (!master) throw new Error(`SESSION_SECRET (or WEBHOOK_SECRET_KEY) must be set to store ${purpose.replaceAll("-", " ")}`);
+  return createSecretBox(master, purpose);
 }

@@ -39,3 +39,9 @@ export async function startSmtpSink(
   const port = (server.server.address() as AddressInfo).port;
   return { port, url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/** Refuses for good (550) every recipient whose address starts with "refused", as a mail server refuses an unknown user. */
+export const refuseRefusedAddresses: NonNullable<SMTPServerOptions["onRcptTo"]> = (address, _session, callback) => {
+  if (address.address.startsWith("refused")) return callback(Object.assign(new Error("550 5.1.1 No such user"), { responseCode: 550 }));
+  callback();
+};

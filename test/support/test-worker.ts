@@ -7,6 +7,7 @@ import { createSecretBox } from "@/lib/webhooks/secret-box";
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef";
 export const testSecretBox = createSecretBox(TEST_SESSION_SECRET);
+export const testStaffLinkBox = createSecretBox(TEST_SESSION_SECRET, "staff-link-tokens");
 
 /** The real queue worker on a test database, polling often, retrying after 200 ms. */
 export async function startTestWorker(
@@ -15,7 +16,7 @@ export async function startTestWorker(
 ): Promise<RunningWorker> {
   return startWorker({
     databaseUrl: database.url,
-    deps: { db: database.db, clock: systemClock, schedule: [200, 200, 200], allowPrivateUrls: true, secretBox: testSecretBox, mail: null, ...overrides },
+    deps: { db: database.db, clock: systemClock, schedule: [200, 200, 200], allowPrivateUrls: true, secretBox: testSecretBox, mail: null, staffLinks: { publicBaseUrl: "https://panel.test", linkBox: testStaffLinkBox }, ...overrides },
     log: pino({ level: "silent" }),
     pollInterval: 100,
   });

@@ -12,7 +12,7 @@ import { updatePropertySettings } from "@/lib/properties/update-property-setting
 import { freePort } from "@/scripts/lib/ports";
 import { setupTestDatabase } from "../../support/database";
 import { partnerFixture } from "../../support/partner-fixtures";
-import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
+import { refuseRefusedAddresses, startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
 import { startTestWorker, TEST_SESSION_SECRET } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 import { TEST_ACTOR } from "@/lib/audit/actor";
@@ -28,14 +28,7 @@ let sink: SmtpSink;
 let port: number;
 let guestSite: Awaited<ReturnType<typeof partnerFixture>>;
 
-const startSink = () =>
-  startSmtpSink({
-    port,
-    onRcptTo: (address, _session, callback) => {
-      if (address.address.startsWith("refused")) return callback(Object.assign(new Error("550 5.1.1 No such user"), { responseCode: 550 }));
-      callback();
-    },
-  });
+const startSink = () => startSmtpSink({ port, onRcptTo: refuseRefusedAddresses });
 
 beforeAll(async () => {
   port = await freePort();

@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import { InviteStaffForm } from "@/components/panel/invite-staff-form";
+import { RoomsRatesHistory } from "@/components/panel/rooms-rates-history";
+import { type InvitationItem, PendingInvitations, TeamMembers } from "@/components/panel/team-row-actions";
+import { describeTeamChange, TEAM_AUDIT_ACTIONS } from "@/lib/audit/describe-team-change";
+import { listAuditEvents } from "@/lib/audit/list-audit-events";
+import { formatInstant } from "@/lib/dates/format-instant";
+import { getDb } from "@/lib/db";
+import { listTeam, type PendingInvitation } from "@/lib/staff/list-team";
+import { openProperty, requireStaff } from "../../../_lib/panel-session";
+import { changeRoleAction, inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./actions";
+
+export const metadata: Metadata = { title: "Team" };
+
+const memberActions = { changeRole: changeRoleAction, remove: removeMemberAction };
+const invitationActions = { resend: resendInvitationAction, revoke: revokeInvitationAction };
+
+/** Where an invitation's e-mail stands, in words. */
+function emailState(invitation: PendingInvitation, when: (at: Date) => string): string {
+  const email = invitation.lastEmail;
+  if (!email) return "no e-mail";
+  if (email.status === "succeeded") return `e-mail sent ${when(email.sentAt!)}`;
+  if (email.status === "failed") return `e-mail ${email.lastError ?? "not sent"}`;
+  return email.lastError ? `e-mail waiting: the last attempt ${email.lastError}; trying again ${email.nextAttemptAt ? when(email.nextAttemptAt) : "soon"}` : "e-mail being sent";
+}
+
+/** An invitation in words: whom, as what, by whom, until when, and where its e-mail stands. */
+function invitationItem(invitation: PendingInvitation, when: (at: Date) => string): InvitationItem {
+  const validity = invitation.expired ? `Expired ${when(invitation.expiresAt)}: resend it for a new link` : `Link valid until ${when(invitation.expiresAt)}`;
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    summary: `${invitation.name ? `(${invitation.name}) ` : ""}as ${invitation.role}, invited by ${invitation.invitedByLabel} ${when(invitation.createdAt)}`,
+    state: `${validity}; ${emailState(invitation, when)}.`,
+    expired: invitation.expired,
+  };
+}
+
+/** Settings › Team: the property's staff and their roles; admins invite, change roles, remove, and resend or revoke invitations; the history. */
+export default async function TeamPage() {
+  const staff = await requireStaff();
+  const open = await openProperty(staff);
+  const when = (at: Date) => formatInstant(at, open.propertyTimezone);
+  const db = getDb();
+  const [{ members, invitations }, history] = await Promise.all([
+    listTeam(db, { propertyId: open.propertyId, now: new Date() }),
+    listAuditEvents(db, { propertyId: open.propertyId, actions: TEAM_AUDIT_ACTIONS }),
+  ]);
+  const isAdmin = open.role === "admin";
+  return (
+    <div className="space-y-8">
+      <div>
+        <p className="text-sm text-stone-500">Settings</p>
+        <h1 className="font-serif text-3xl text-brand-900">Team</h1>
+        <p className="mt-2 text-stone-700">
+          Who works in this panel for {open.propertyName}. Admins change everything here (rooms, rates, bookings, keys, webhooks and the team); viewers see it all and change nothing.
+        </p>
+      </div>
+
+      {!isAdmin && (
+        <p className="rounded-md bg-stone-100 px-4 py-3 text-sm text-stone-700">You have view access: only admins can invite colleagues, change roles or remove someone.</p>
+      )}
+
+      <section aria-labelledby="members">
+        <h2 id="members" className="text-lg font-semibold">Members</h2>
+        <TeamMembers propertyId={open.propertyId} members={members} selfId={staff.staffUserId} hotelName={open.propertyName} isAdmin={isAdmin} actions={memberActions} />
+      </section>
+
+      {isAdmin && <InviteStaffForm propertyId={open.propertyId} action={inviteAction} />}
+
+      <section aria-labelledby="invitations">
+        <h2 id="invitations" className="text-lg font-semibold">Pending invitations</h2>
+        <PendingInvitations propertyId={open.propertyId} invitations={invitations.map((invitation) => invitationItem(invitation, when))} isAdmin={isAdmin} actions={invitationActions} />
+      </section>
+
+      <RoomsRatesHistory events={history} timeZone={open.propertyTimezone} headingId="team-history" describe={describeTeamChange} />
+    </div>
+  );
+}
