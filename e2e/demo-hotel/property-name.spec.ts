@@ -4,7 +4,7 @@ import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { updatePropertySettings } from "@/lib/properties/update-property-settings";
 import { e2eDb } from "../support/db";
 import { receivedMail } from "../support/mailbox";
-import { newStaff, signIn } from "../support/panel";
+import { newStaff, signInAs } from "../support/panel";
 import { chooseRoom, fillGuest, newGuest, stayAt } from "../support/site";
 
 /**
@@ -17,9 +17,9 @@ const NEW_EMAIL = "stay@harbour-lights.example";
 
 test("an admin renames the hotel in Settings › Property; the guest site and the next guest e-mail carry the new name and contact", async ({ page, request }) => {
   const before = await findPropertyBySlug(e2eDb(), "harbour-view-hotel");
-  const { email, password } = await newStaff(before.slug, "admin");
+  const { email } = await newStaff(before.slug, "admin");
   try {
-    await signIn(page, email, password);
+    await signInAs(page, email);
     await page.goto("/settings/property");
     const form = page.getByRole("region", { name: "Shown to guests" });
     await form.getByLabel("Name").fill(NEW_NAME);

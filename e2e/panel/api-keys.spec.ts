@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoCredentials } from "../support/demo";
 import { e2eDb } from "../support/db";
-import { newStaff, signIn } from "../support/panel";
+import { newStaff, signIn, signInAs } from "../support/panel";
 
 const me = (request: import("@playwright/test").APIRequestContext, key: string) => request.get("/partner/v1/me", { headers: { "X-Api-Key": key } });
 
@@ -41,8 +41,8 @@ test("an admin creates a key, uses it, rotates it and revokes it; its value is s
 });
 
 test("a Free-plan property cannot create a write key, and is told why", async ({ page }) => {
-  const { email, password } = await newStaff("alpine-lodge", "admin");
-  await signIn(page, email, password);
+  const { email } = await newStaff("alpine-lodge", "admin");
+  await signInAs(page, email);
   await page.goto("/settings/api-keys");
   await expect(page.getByTestId("plan")).toHaveText("Free: read only, 120 requests per minute");
   await expect(page.getByLabel("Write")).toBeDisabled();
@@ -67,8 +67,8 @@ test("a wrong password is refused, and a signed-out visitor is sent to /login", 
 });
 
 test("a viewer sees keys but cannot create, rotate or revoke", async ({ page }) => {
-  const { email, password } = await newStaff("harbour-view-hotel", "viewer");
-  await signIn(page, email, password);
+  const { email } = await newStaff("harbour-view-hotel", "viewer");
+  await signInAs(page, email);
   await page.goto("/settings/api-keys");
   await expect(page.getByText("You have view access")).toBeVisible();
   await expect(page.getByRole("button", { name: "Create key" })).toHaveCount(0);
@@ -80,8 +80,8 @@ test("staff of another property get 404 on this property's keys, even by editing
   const harbourKey = demoCredentials().partnerApiKey;
   const harbour = await e2eDb().property.findUniqueOrThrow({ where: { slug: "harbour-view-hotel" }, include: { apiKeys: true } });
   const demoKeyId = harbour.apiKeys.find((k) => !k.revokedAt && k.label === "Demo site")?.id ?? harbour.apiKeys.find((k) => !k.revokedAt)!.id;
-  const { email, password } = await newStaff("alpine-lodge", "admin");
-  await signIn(page, email, password);
+  const { email } = await newStaff("alpine-lodge", "admin");
+  await signInAs(page, email);
   await page.goto("/settings/api-keys");
 
   // Rotate: point an Alpine row's form at a Harbour key.

@@ -4,7 +4,7 @@ import { propertyToday } from "@/lib/properties/property-today";
 import { seedBooking, seedProperty, seedStaff } from "@/prisma/factories";
 import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
-import { signIn } from "../support/panel";
+import { signInAs } from "../support/panel";
 import { addDays } from "../support/partner-api";
 
 /**
@@ -39,8 +39,8 @@ async function search(page: Page, q: string) {
 const references = (page: Page) => page.getByRole("row").getByRole("link").allInnerTexts();
 
 test("staff find a booking by the guest's name and by the start of its reference, and the booking page lists the guest's other stay", async ({ page }) => {
-  const { lastName, arrival, later, other, theirs, email, password } = await frontDesk();
-  await signIn(page, email, password);
+  const { lastName, arrival, later, other, theirs, email } = await frontDesk();
+  await signInAs(page, email);
   await page.getByRole("link", { name: "Bookings" }).click();
 
   await search(page, lastName.toUpperCase());
@@ -89,8 +89,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the search is a plain form: it finds the guest and keeps the filters", async ({ page }) => {
-    const { lastName, later, email, password } = await frontDesk();
-    await signIn(page, email, password);
+    const { lastName, later, email } = await frontDesk();
+    await signInAs(page, email);
     await page.goto(`/bookings?checkinFrom=${later.checkin}`);
     await search(page, lastName);
     await expect(page).toHaveURL(new RegExp(`checkinFrom=${later.checkin}`));
@@ -103,8 +103,8 @@ test.describe("without JavaScript", () => {
 });
 
 test("an arrival on the overview links to its booking's page", async ({ page }) => {
-  const { arrival, email, password } = await frontDesk();
-  await signIn(page, email, password);
+  const { arrival, email } = await frontDesk();
+  await signInAs(page, email);
   await page.getByTestId("arrivals").getByRole("link", { name: arrival.reference }).click();
   await expect(page).toHaveURL(new RegExp(`/bookings/${arrival.id}$`));
   await expect(page.getByRole("heading", { name: `Booking ${arrival.reference}` })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { seedApiKey, seedProperty } from "@/prisma/factories";
 import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
-import { newStaff, signIn } from "../support/panel";
+import { newStaff, signInAs } from "../support/panel";
 import { addDays } from "../support/partner-api";
 
 /** A hotel of the test's own (tests run in parallel), its write key, and the partner API with it. */
@@ -53,8 +53,8 @@ test("an admin changes prices, closes and reopens a night and lowers rooms below
   const checkout = addDays(checkin, 3);
   expect((await partner.offers(checkin, checkout)).find((o) => o.roomTypeId === roomType.id)?.price.amount).toBe(30_000);
 
-  const { email, password } = await newStaff(property.slug, "admin");
-  await signIn(page, email, password);
+  const { email } = await newStaff(property.slug, "admin");
+  await signInAs(page, email);
   await page.goto("/rates");
   await expect(page.getByRole("heading", { level: 1, name: "Rates and availability" })).toBeVisible();
   // Month by month with links (query parameters), the room type kept: two months on is the stay's.
@@ -133,8 +133,8 @@ test("an admin changes prices, closes and reopens a night and lowers rooms below
 
 test("an admin adds a room type and edits its base price on Rooms; money is entered and shown in the property's currency", async ({ page }) => {
   const { property } = await hotel("Rooms Page Hotel");
-  const { email, password } = await newStaff(property.slug, "admin");
-  await signIn(page, email, password);
+  const { email } = await newStaff(property.slug, "admin");
+  await signInAs(page, email);
   await page.goto("/rooms");
   await expect(page.getByRole("heading", { level: 1, name: "Rooms" })).toBeVisible();
   await expect(page.getByRole("row", { name: /Double room/ })).toContainText("€100.00");
@@ -179,7 +179,7 @@ test("a viewer sees rooms and rates but no edit controls, and forged edits are r
   const viewer = await newStaff(property.slug, "viewer");
   const admin = await newStaff(property.slug, "admin");
 
-  await signIn(page, viewer.email, viewer.password);
+  await signInAs(page, viewer.email);
   await page.goto("/rooms");
   await expect(page.getByRole("row", { name: /Double room/ })).toContainText("€100.00");
   await expect(page.getByText("You have view access")).toBeVisible();
@@ -204,7 +204,7 @@ test("a viewer sees rooms and rates but no edit controls, and forged edits are r
   const adminContext = await browser.newContext();
   try {
     const adminPage = await adminContext.newPage();
-    await signIn(adminPage, admin.email, admin.password);
+    await signInAs(adminPage, admin.email);
     await adminPage.goto(`/rates?roomType=${roomType.id}`);
     const today = (await adminPage.getByText(/^Today at the property is/).textContent())!.match(/\d{4}-\d{2}-\d{2}/)![0];
     await adminContext.addCookies([viewerSession]);
@@ -222,7 +222,7 @@ test("a viewer sees rooms and rates but no edit controls, and forged edits are r
 
   // An admin editing another property's room type id into the form gets "not found".
   await page.context().clearCookies();
-  await signIn(page, admin.email, admin.password);
+  await signInAs(page, admin.email);
   await page.goto(`/rates?roomType=${roomType.id}`);
   await page.locator('input[name="roomTypeId"]').evaluate((input, id) => ((input as HTMLInputElement).value = id), other.roomType.id);
   const today = (await page.getByText(/^Today at the property is/).textContent())!.match(/\d{4}-\d{2}-\d{2}/)![0];

@@ -4,7 +4,7 @@ import { seedProperty } from "@/prisma/factories";
 import { seriousViolations } from "../support/accessibility";
 import { e2eDb } from "../support/db";
 import { receivedMail } from "../support/mailbox";
-import { newStaff, signIn } from "../support/panel";
+import { newStaff, signInAs } from "../support/panel";
 
 /**
  * Settings › Team, as a hotel uses it: an admin invites a colleague, who accepts from the
@@ -19,7 +19,7 @@ test("an admin invites a colleague as viewer, who joins from the e-mail; the adm
   const admin = await newStaff(property.slug, "admin");
   const colleague = `colleague-${randomBytes(4).toString("hex")}@example.com`;
 
-  await signIn(page, admin.email, admin.password);
+  await signInAs(page, admin.email);
   await page.getByRole("link", { name: "Settings › Team" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
   await expect(memberRow(page, admin.email)).toContainText("admin");
@@ -118,7 +118,7 @@ test("an admin invites a colleague as viewer, who joins from the e-mail; the adm
 test("the last admin cannot be demoted or removed, and another admin's pending invitation can be revoked", async ({ page }) => {
   const { property } = await seedProperty(e2eDb(), { name: "Last Admin Hotel" });
   const admin = await newStaff(property.slug, "admin");
-  await signIn(page, admin.email, admin.password);
+  await signInAs(page, admin.email);
   await page.goto("/settings/team");
   const mine = memberRow(page, admin.email);
   await mine.getByLabel(/^Role of /).selectOption("viewer");
