@@ -1,3 +1,4 @@
+import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
@@ -98,7 +99,7 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
   const checkin = addDays(new Date().toISOString().slice(0, 10), 20);
   const { booking } = await createBooking(e2eDb(), {
     property,
-    apiKeyId: null,
+    actor: TEST_ACTOR,
     input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: { firstName: "Sweep", lastName: "Guest", email: "sweep.guest@example.com" } },
   });
   const endpoint = await createWebhookEndpoint(e2eDb(), {

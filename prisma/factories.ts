@@ -1,6 +1,7 @@
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { SEED_ACTOR } from "@/lib/audit/actor";
-import { createBooking } from "@/lib/bookings/create-booking";
+import type { BookingActor } from "@/lib/bookings/booking-actor";
+import { createBooking, type DeskBookingDetails } from "@/lib/bookings/create-booking";
 import { fixedClock, type Clock } from "@/lib/clock";
 import { eachDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
@@ -53,7 +54,11 @@ export type BookingSpec = {
   checkin: CalendarDate;
   checkout: CalendarDate;
   adults?: number;
+  /** The API key that makes it (an "api" booking); without one, `actor` makes it at the desk (the seed when not given). */
   apiKeyId?: string | null;
+  actor?: BookingActor;
+  /** A desk booking's phone and note. */
+  desk?: DeskBookingDetails;
   guest?: { firstName: string; lastName: string; email: string };
   /** When the booking is made: createBooking runs with the clock set to it. */
   madeAt: Date;
@@ -63,7 +68,8 @@ export type BookingSpec = {
 export async function seedBooking(db: Db, property: { id: string; name: string; timezone: string; currency: string }, spec: BookingSpec) {
   const { booking } = await createBooking(db, {
     property,
-    apiKeyId: spec.apiKeyId ?? null,
+    actor: spec.apiKeyId ? { apiKeyId: spec.apiKeyId, label: SEED_ACTOR.label } : (spec.actor ?? SEED_ACTOR),
+    desk: spec.desk,
     input: {
       roomTypeId: spec.roomTypeId,
       checkin: spec.checkin,

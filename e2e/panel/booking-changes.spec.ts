@@ -1,3 +1,4 @@
+import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { setRates } from "@/lib/rates/set-rates";
@@ -120,7 +121,7 @@ test("a price that moved between the preview and Confirm is quoted again, and th
   const checkin = addDays(new Date().toISOString().slice(0, 10), 30);
   const { booking } = await createBooking(e2eDb(), {
     property,
-    apiKeyId: null,
+    actor: TEST_ACTOR,
     input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: { firstName: "Price", lastName: "Watcher", email: "price.watcher@example.com" } },
   });
   const { email, password } = await newStaff(property.slug, "admin");
@@ -151,7 +152,7 @@ test("a viewer reads a booking's history but has no Change form, and a change se
   const checkin = addDays(today, 320 + Math.floor(Math.random() * 30));
   const { booking } = await createBooking(e2eDb(), {
     property: viewer.property,
-    apiKeyId: null,
+    actor: TEST_ACTOR,
     input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
   });
 

@@ -1,3 +1,4 @@
+import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test } from "@playwright/test";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { e2eDb } from "../support/db";
@@ -49,7 +50,7 @@ test("staff of another property get 404 on this property's bookings, even by edi
   const alpineRoom = await e2eDb().roomType.findFirstOrThrow({ where: { propertyId: alpine.id } });
   const { booking: alpineBooking } = await createBooking(e2eDb(), {
     property: alpine,
-    apiKeyId: null,
+    actor: TEST_ACTOR,
     input: { roomTypeId: alpineRoom.id, checkin: addDays(today, 210), checkout: addDays(today, 211), adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
   });
   await signIn(page, email, password);
@@ -81,7 +82,7 @@ test("the bookings list counts what its filters select and shows each booking's 
   const checkin = addDays(today, 230);
   const { booking } = await createBooking(e2eDb(), {
     property: alpine,
-    apiKeyId: null,
+    actor: TEST_ACTOR,
     input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 3), adults: 1, guest: { firstName: "Clara", lastName: "Zeit", email: "clara.zeit@example.com" } },
   });
   await signIn(page, email, password);

@@ -1,3 +1,4 @@
+import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -17,7 +18,7 @@ async function hotelWithBooking(offset: number) {
   const checkin = addDays(new Date().toISOString().slice(0, 10), offset);
   const book = () => createBooking(e2eDb(), {
     property,
-    apiKeyId: null,
+    actor: TEST_ACTOR,
     input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Hook", lastName: "Guest", email: "hook.guest@example.com" } },
   });
   return { property, book, booking: (await book()).booking };

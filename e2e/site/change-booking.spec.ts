@@ -1,3 +1,4 @@
+import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test, type Page } from "@playwright/test";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { formatPriceDifference } from "@/lib/money/price-difference";
@@ -125,7 +126,7 @@ test("a stay that has started: its check-in is shown but cannot change; its chec
     WHERE room_type_id = ${suite} AND date BETWEEN ${yesterday}::date AND ${addDays(today, 2)}::date`;
   const { booking } = await createBooking(e2eDb(), {
     property,
-    apiKeyId: null,
+    actor: TEST_ACTOR,
     input: { roomTypeId: suite, checkin: yesterday, checkout: addDays(today, 2), adults: 2, guest: newGuest("Rita") },
     clock: { now: () => new Date(`${addDays(today, -2)}T12:00:00Z`) },
   });

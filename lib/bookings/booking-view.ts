@@ -1,6 +1,6 @@
 import { daysBetween, fromDbDate } from "@/lib/dates/calendar-date";
 import type { Booking } from "@/lib/generated/prisma/client";
-import type { BookingView } from "@/lib/schemas/bookings";
+import type { BookingSource, BookingView } from "@/lib/schemas/bookings";
 
 /** A booking row as the API shows it. */
 export function toBookingView(booking: Booking): BookingView {
@@ -11,6 +11,7 @@ export function toBookingView(booking: Booking): BookingView {
     reference: booking.reference,
     externalReference: booking.externalReference,
     status: booking.status,
+    source: booking.source as BookingSource,
     roomTypeId: booking.roomTypeId,
     checkin,
     checkout,

@@ -8,15 +8,24 @@ import { newBookingReference, newId } from "@/lib/ids";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView, CreateBookingInput } from "@/lib/schemas/bookings";
 import { KEY_IN_USE, KEY_REUSED, noAvailability, occupancyExceeded } from "./booking-refusals";
+import { bookingSource, type BookingActor } from "./booking-actor";
 import { toBookingView } from "./booking-view";
 import { requestFingerprint } from "./request-fingerprint";
 import { stayRuleErrors } from "./stay-rules";
 
+/** What only a desk booking has, for the panel (never in the partner API): the guest's phone and a note for the staff. */
+export type DeskBookingDetails = { guestPhone: string | null; staffNote: string | null };
+
 export type CreateBookingOptions = {
   property: { id: string; name: string; timezone: string; currency: string };
   input: CreateBookingInput;
-  /** The API key making the booking (null when made elsewhere). */
-  apiKeyId: string | null;
+  /**
+   * Who makes it: an API key (apiKeyActor: the booking's source is "api") or staff at the desk
+   * (deskActor: "desk", naming them); a tool (the seed, a test) makes "desk" bookings naming nobody.
+   */
+  actor: BookingActor;
+  /** Desk bookings: the guest's phone and the staff's note (part of the request an Idempotency-Key replays). */
+  desk?: DeskBookingDetails;
   /** At most one booking per key and property, ever. */
   idempotencyKey?: string;
   clock?: Clock;
@@ -43,7 +52,8 @@ export const BOOK_STAY: HotStatement = { name: "book_stay", text: "SELECT book_s
 export function bookStayCall(options: {
   property: { id: string; name: string; currency: string };
   input: CreateBookingInput;
-  apiKeyId: string | null;
+  actor: BookingActor;
+  desk?: DeskBookingDetails;
   idempotencyKey?: string;
   fingerprint: string;
   /** When the booking is made (its createdAt and its event's); now when not given. */
@@ -67,7 +77,11 @@ export function bookStayCall(options: {
     currency: property.currency,
     nightlyPrices: [],
     externalReference: input.externalReference ?? null,
-    apiKeyId: options.apiKeyId,
+    apiKeyId: options.actor.apiKeyId ?? null,
+    source: bookingSource(options.actor),
+    staffUserId: options.actor.staffId ?? null,
+    guestPhone: options.desk?.guestPhone ?? null,
+    staffNote: options.desk?.staffNote ?? null,
     idempotencyKey: options.idempotencyKey ?? null,
     requestFingerprint: options.fingerprint,
     createdAt: now,
@@ -91,6 +105,10 @@ export function bookStayCall(options: {
     currency: booking.currency,
     externalReference: booking.externalReference,
     apiKeyId: booking.apiKeyId,
+    source: booking.source,
+    staffUserId: booking.staffUserId,
+    guestPhone: booking.guestPhone,
+    staffNote: booking.staffNote,
     fingerprint: options.fingerprint,
     now: now.toISOString(),
     eventId: newId("evt"),
@@ -119,16 +137,19 @@ export function bookedView(view: BookingView, outcome: Extract<BookStayOutcome, 
  * - The price of each night is copied into the booking: later rate changes never touch it.
  * - Its booking.created event is written to the outbox, and its dispatch job queued, in the
  *   same transaction; a replay writes none.
+ * - Every door makes bookings here, with the same rules, event and guest e-mail: the API (source
+ *   "api", its key recorded) and the panel's desk (source "desk", the staff member recorded).
  */
 export async function createBooking(db: Db, options: CreateBookingOptions): Promise<CreateBookingResult> {
-  const { property, input, idempotencyKey } = options;
+  const { property, input, actor, desk, idempotencyKey } = options;
   const errors = stayRuleErrors(input, propertyToday(property, options.clock));
   if (errors.length) throw validationFailed(errors);
-  const fingerprint = requestFingerprint(input);
+  // An API request's fingerprint is its body's, as it always was; a desk booking's covers its phone and note too.
+  const fingerprint = requestFingerprint({ ...input, desk });
 
   for (let attempt = 1; ; attempt++) {
     const now = (options.clock ?? systemClock).now();
-    const { view, parameters } = bookStayCall({ property, input, apiKeyId: options.apiKeyId, idempotencyKey, fingerprint, now });
+    const { view, parameters } = bookStayCall({ property, input, actor, desk, idempotencyKey, fingerprint, now });
     let outcome: BookStayOutcome;
     try {
       const { rows } = await queryHot<{ outcome: BookStayOutcome }>(db, BOOK_STAY, parameters);

@@ -15,6 +15,10 @@ import {
   TimestampSchema,
 } from "./common";
 
+/** Where a booking was made: through the partner API (partners, the guest site) or at the hotel's desk (the control panel). */
+export const BOOKING_SOURCES = ["api", "desk"] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
 export const GuestSchema = z
   .strictObject({
     firstName: PersonNameSchema.meta({ example: "Ana" }),
@@ -75,6 +79,9 @@ export const BookingSchema = z
     reference: BookingReferenceSchema,
     externalReference: z.string().nullable(),
     status: z.enum(["confirmed", "cancelled"]).meta({ description: "Born confirmed; only cancellation moves it (a change keeps it confirmed)." }),
+    source: z.enum(BOOKING_SOURCES).meta({
+      description: "Where the booking was made: `api` through this API (by you, another partner or the hotel's own booking engine), `desk` by the hotel's staff in its control panel (a phone call, a walk-in). Both are the property's bookings, listed, changed and cancelled alike.",
+    }),
     roomTypeId: RoomTypeIdSchema,
     checkin: CalendarDateSchema,
     checkout: CalendarDateSchema,

@@ -112,6 +112,7 @@ export function operationExamples(today: CalendarDate) {
     reference: "HVH-4K7Q2M",
     externalReference: EXTERNAL_REFERENCE,
     status: "confirmed",
+    source: "api",
     roomTypeId: EXAMPLE_IDS.double,
     ...stay,
     adults: 2,

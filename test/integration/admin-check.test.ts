@@ -56,7 +56,7 @@ async function fixture() {
   const day = (n: number) => addDays(today, n);
   const book = async (at: typeof harbour, roomTypeIndex: number, from: number, to: number) => {
     const input = { roomTypeId: at.roomTypes[roomTypeIndex]!.id, checkin: day(from), checkout: day(to), adults: 1, guest };
-    return (await createBooking(db, { property: at.property, apiKeyId: null, input })).booking;
+    return (await createBooking(db, { property: at.property, actor: TEST_ACTOR, input })).booking;
   };
   const b1 = await book(harbour, 0, 14, 17);
   const b2 = await book(harbour, 0, 15, 18);

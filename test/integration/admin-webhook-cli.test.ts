@@ -1,3 +1,4 @@
+import { TEST_ACTOR } from "@/lib/audit/actor";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { systemClock } from "@/lib/clock";
@@ -51,7 +52,7 @@ describe("admin CLI: webhook", { timeout: 120_000 }, () => {
     const { booking } = await createBooking(database().db, {
       property: hotel.property,
       input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST },
-      apiKeyId: null,
+      actor: TEST_ACTOR,
     });
     const event = await database().db.event.findFirstOrThrow({ where: { bookingId: booking.id } });
     await dispatchEvent({ db: database().db, clock: systemClock, mailEnabled: false }, event.id);

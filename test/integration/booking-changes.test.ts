@@ -111,7 +111,7 @@ describe("changing a booking", () => {
     const guest = { firstName: "Rita", lastName: "Race", email: "rita@example.com" };
     const [change, create] = await Promise.allSettled([
       changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: moving.id, request: { roomTypeId: suite.id } }),
-      createBooking(database().db, { property, apiKeyId: null, input: { roomTypeId: suite.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest } }),
+      createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: suite.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest } }),
     ]);
     const changed = change.status === "fulfilled" && change.value.kind === "changed";
     const created = create.status === "fulfilled";

@@ -29,7 +29,7 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     const { property, roomType, checkin, checkout } = await hotel(3);
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, () =>
-        createBooking(db, { property, apiKeyId: null, input: { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest } }),
+        createBooking(db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest } }),
       ),
     );
     const created = results.filter((r) => r.status === "fulfilled");
@@ -46,7 +46,7 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     const { property, roomType, checkin, checkout } = await hotel(5);
     const input = { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest };
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => createBooking(db, { property, apiKeyId: null, input, idempotencyKey: "retry-me-1" })),
+      Array.from({ length: 10 }, () => createBooking(db, { property, actor: TEST_ACTOR, input, idempotencyKey: "retry-me-1" })),
     );
     expect(new Set(results.map((r) => r.booking.id)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
@@ -55,20 +55,20 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     expect(nights.map((n) => n.roomsSold)).toEqual([1, 1]);
 
     await expect(
-      createBooking(db, { property, apiKeyId: null, input: { ...input, adults: 1 }, idempotencyKey: "retry-me-1" }),
+      createBooking(db, { property, actor: TEST_ACTOR, input: { ...input, adults: 1 }, idempotencyKey: "retry-me-1" }),
     ).rejects.toMatchObject({ code: "idempotency_key_reused" });
   });
 
   it("keeps the price fixed at creation, and cancel frees the nights at once", async () => {
     const { db } = database();
     const { property, roomType, checkin, checkout } = await hotel(1);
-    const { booking } = await createBooking(db, { property, apiKeyId: null, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } });
+    const { booking } = await createBooking(db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } });
     expect(booking.price).toEqual({ amount: 20_000, currency: "EUR" });
     await setRates(db, { roomTypeId: roomType.id, from: checkin, to: checkout, price: 99_900 });
     const again = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
     expect(again.totalAmount).toBe(20_000);
 
-    const second = () => createBooking(db, { property, apiKeyId: null, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } });
+    const second = () => createBooking(db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } });
     await expect(second()).rejects.toMatchObject({ code: "no_availability", details: { night: checkin } });
     const cancelled = await cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: "plans changed" });
     expect(cancelled).toMatchObject({ status: "cancelled", cancellationReason: "plans changed" });
@@ -79,8 +79,8 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     const { db } = database();
     const { property, roomType, checkin, checkout } = await hotel(2);
     const input = { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest };
-    const { booking } = await createBooking(db, { property, apiKeyId: null, input });
-    await createBooking(db, { property, apiKeyId: null, input });
+    const { booking } = await createBooking(db, { property, actor: TEST_ACTOR, input });
+    await createBooking(db, { property, actor: TEST_ACTOR, input });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: `attempt ${i}` })),
     );

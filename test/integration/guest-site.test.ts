@@ -1,3 +1,4 @@
+import { TEST_ACTOR } from "@/lib/audit/actor";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -272,7 +273,7 @@ describe("changing a booking from the site", () => {
     await setRates(database().db, { roomTypeId: double().id, from: yesterday, to: yesterday, price: 12_000, rooms: 5, closed: false });
     const { booking: created } = await createBooking(database().db, {
       property: hotel.property,
-      apiKeyId: null,
+      actor: TEST_ACTOR,
       input: { roomTypeId: double().id, checkin: yesterday, checkout: addDays(hotel.today, 2), adults: 2, guest: { ...GUEST, email: "change.started@example.com" } },
       clock: { now: () => new Date(`${addDays(hotel.today, -2)}T12:00:00Z`) },
     });

@@ -61,6 +61,9 @@ describe("database constraints", () => {
         "bookings_stay_not_empty",
         "bookings_adults_positive",
         "bookings_cancellation_consistent",
+        "bookings_source_known",
+        "bookings_staff_only_at_desk",
+        "bookings_key_only_through_api",
       ]),
     );
     const uniques = await query(url, "select indexname from pg_indexes where indexdef like 'CREATE UNIQUE%'");
@@ -92,23 +95,25 @@ describe("database constraints", () => {
     await expect(query(url, "update room_nights set rooms_sold = -1 where room_type_id = 'rt_1'")).rejects.toThrow(/rooms_sold_within_for_sale/);
   });
 
-  it("refuse an empty stay, a cancelled booking without its time, and a second booking for one Idempotency-Key", async () => {
+  it("refuse an empty stay, a cancelled booking without its time, a second booking for one Idempotency-Key, and an unknown source", async () => {
     const { url } = await emptyDatabase();
     await applyMigrations(url);
     await query(url, "insert into properties (id, name, slug, timezone, currency, plan, updated_at) values ('prop_1', 'P', 'p', 'UTC', 'EUR', 'starter', now())");
     await query(url, "insert into room_types (id, property_id, name, max_adults, rooms, base_price, updated_at) values ('rt_1', 'prop_1', 'Double', 2, 3, 1000, now())");
-    const insert = (id: string, reference: string, checkin: string, checkout: string, status = "confirmed", key: string | null = null) =>
+    const insert = (id: string, reference: string, checkin: string, checkout: string, status = "confirmed", key: string | null = null, source = "api") =>
       query(
         url,
         `insert into bookings (id, reference, property_id, room_type_id, status, checkin, checkout, adults, guest_first_name, guest_last_name,
-           guest_email, total_amount, currency, nightly_prices, idempotency_key, updated_at)
-         values ($1, $2, 'prop_1', 'rt_1', $3, $4, $5, 2, 'A', 'B', 'a@b.example', 1000, 'EUR', '[]', $6, now())`,
-        [id, reference, status, checkin, checkout, key],
+           guest_email, total_amount, currency, nightly_prices, idempotency_key, source, updated_at)
+         values ($1, $2, 'prop_1', 'rt_1', $3, $4, $5, 2, 'A', 'B', 'a@b.example', 1000, 'EUR', '[]', $6, $7, now())`,
+        [id, reference, status, checkin, checkout, key, source],
       );
     await expect(insert("bk_1", "R-1", "2030-01-02", "2030-01-02")).rejects.toThrow(/bookings_stay_not_empty/);
     await expect(insert("bk_2", "R-2", "2030-01-01", "2030-01-02", "cancelled")).rejects.toThrow(/bookings_cancellation_consistent/);
     await insert("bk_3", "R-3", "2030-01-01", "2030-01-02", "confirmed", "same-key");
     await expect(insert("bk_4", "R-4", "2030-01-01", "2030-01-02", "confirmed", "same-key")).rejects.toThrow(/idempotency_key/);
     await expect(insert("bk_5", "R-3", "2030-01-01", "2030-01-02")).rejects.toThrow(/reference/);
+    await expect(insert("bk_6", "R-6", "2030-01-01", "2030-01-02", "confirmed", null, "phone")).rejects.toThrow(/bookings_source_known/);
+    await insert("bk_7", "R-7", "2030-01-01", "2030-01-02", "confirmed", null, "desk");
   });
 });

@@ -7,6 +7,7 @@ export function sampleBookingView(overrides: Partial<BookingView> = {}): Booking
     reference: "HVH-4K7Q2M",
     externalReference: null,
     status: "confirmed",
+    source: "api",
     roomTypeId: "rt_2b6n0t5f3k9q2m8x1c7v",
     checkin: "2026-12-14",
     checkout: "2026-12-17",

@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 const book = (hotel: typeof guestSite, email: string) =>
-  createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email } }, apiKeyId: null });
+  createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email } }, actor: TEST_ACTOR });
 const mailTo = (email: string) => sink.messages.filter((message) => message.to && JSON.stringify(message.to).includes(email));
 
 describe("guest e-mails", () => {

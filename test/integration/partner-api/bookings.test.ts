@@ -1,3 +1,4 @@
+import { TEST_ACTOR } from "@/lib/audit/actor";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -173,7 +174,7 @@ describe("POST /bookings/{id}/cancel and GET /bookings", () => {
     await setRates(database().db, { roomTypeId, from: past, to: addDays(past, 1), rooms: 5, price: 12_000 });
     const { booking } = await createBooking(database().db, {
       property: hotel.property,
-      apiKeyId: null,
+      actor: TEST_ACTOR,
       input: { roomTypeId, checkin: past, checkout: addDays(past, 2), adults: 1, guest: GUEST },
       clock: fixedClock(`${past}T12:00:00Z`),
     });

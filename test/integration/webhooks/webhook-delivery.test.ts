@@ -59,7 +59,7 @@ async function hotelWithEndpoint(name: string, path: string) {
     secretBox: testSecretBox,
   });
   const book = () =>
-    createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, apiKeyId: null });
+    createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR });
   return { hotel, endpoint: created, book };
 }
 

@@ -1,3 +1,4 @@
+import { apiKeyActor } from "@/lib/bookings/booking-actor";
 import { BOOK_STAY, bookedView, bookStayCall, type BookStayOutcome } from "@/lib/bookings/create-booking";
 import { requestFingerprint } from "@/lib/bookings/request-fingerprint";
 import type { CreateBookingInput } from "@/lib/schemas/bookings";
@@ -19,7 +20,7 @@ export async function POST(request: Request): Promise<Response> {
   const { view, parameters } = bookStayCall({
     property: key.property,
     input,
-    apiKeyId: key.id,
+    actor: apiKeyActor(key),
     idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
     fingerprint: requestFingerprint(input),
   });

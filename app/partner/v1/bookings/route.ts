@@ -1,3 +1,4 @@
+import { apiKeyActor } from "@/lib/bookings/booking-actor";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { listBookings } from "@/lib/bookings/find-bookings";
 import { readIdempotencyKey } from "@/lib/http/idempotency-key-header";
@@ -14,7 +15,7 @@ export const POST = withPartnerApi({ scope: "write", route: "POST /bookings" }, 
   parseQuery(request, NoQuerySchema);
   const idempotencyKey = readIdempotencyKey(request);
   const input = await parseJsonBody(request, CreateBookingSchema);
-  const { booking, replayed } = await createBooking(db, { property, input, apiKeyId: key.id, idempotencyKey });
+  const { booking, replayed } = await createBooking(db, { property, input, actor: apiKeyActor(key), idempotencyKey });
   return {
     status: 201,
     body: booking,
