@@ -158,7 +158,7 @@ test("a viewer reads a booking's history but has no Change form, and a change se
 
   await signIn(page, viewer.email, viewer.password);
   await page.goto(`/bookings/${booking.id}`);
-  await expect(page.getByRole("region", { name: "History" }).getByRole("listitem")).toContainText("Created by the hotel");
+  await expect(page.getByRole("region", { name: "History" }).getByRole("listitem")).toContainText("Created by Desk");
   await expect(page.getByRole("region", { name: "Change" })).toHaveCount(0);
   for (const name of ["Preview change", "Confirm change", "Cancel booking"]) await expect(page.getByRole("button", { name })).toHaveCount(0);
   expect(await seriousViolations(page), "booking page, viewer").toEqual([]);

@@ -3,8 +3,9 @@ import { DomainError } from "@/lib/errors";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
 import type { BookingChangePrevious } from "@/lib/schemas/bookings";
 import { bookingChangeLines, type BookingChangeLine } from "./booking-change-lines";
+import { madeByLabel } from "./booking-channel";
 
-/** One moment of a booking's life, in words for staff; `by` says who: an API key, a staff e-mail, a tool or the hotel. */
+/** One moment of a booking's life, in words for staff; `by` says who: an API key, the desk ("Desk · Maria Silva"), a staff e-mail or a tool. */
 export type BookingHistoryItem =
   | { kind: "created"; at: Date; by: string }
   | { kind: "changed"; at: Date; by: string; changes: BookingChangeLine[] }
@@ -12,14 +13,11 @@ export type BookingHistoryItem =
 
 /** Said of a cancellation made before bookings kept their history (there is no record of who). */
 export const NOT_RECORDED = "not recorded";
-/** Said of a booking no API key made (the seed, a test, a walk-in made in the database). */
-export const MADE_BY_THE_HOTEL = "the hotel";
-
 const keyName = (key: { label: string; hint: string }) => `${key.label} (${key.hint})`;
 
 /**
  * A booking's history, oldest first: its creation (the booking itself: when, and by which API
- * key), each change (who, and each field from → to), its cancellation (who, and the reason).
+ * key, or at the desk by whom: "Desk · Maria Silva", "Desk" when nobody is recorded), each change (who, and each field from → to), its cancellation (who, and the reason).
  * An API key is named by its label and hint while it exists, else by the label the history
  * stored ("API key rb_live_…"); a staff member by the e-mail they acted with. A booking of
  * another property is not found, as everywhere.
@@ -32,7 +30,9 @@ export async function listBookingHistory(db: Db, options: { propertyId: string; 
       cancelledAt: true,
       cancellationReason: true,
       currency: true,
+      source: true,
       apiKey: { select: { label: true, hint: true } },
+      staffUser: { select: { name: true, email: true } },
       history: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         select: { kind: true, createdAt: true, actorLabel: true, previous: true, current: true, apiKey: { select: { label: true, hint: true } } },
@@ -42,7 +42,7 @@ export async function listBookingHistory(db: Db, options: { propertyId: string; 
   if (!booking) throw new DomainError("not_found", `No booking "${options.bookingId}" at this property.`);
   const context = { currency: booking.currency, roomTypeNames: await roomTypeNames(db, options.propertyId) };
 
-  const items: BookingHistoryItem[] = [{ kind: "created", at: booking.createdAt, by: booking.apiKey ? keyName(booking.apiKey) : MADE_BY_THE_HOTEL }];
+  const items: BookingHistoryItem[] = [{ kind: "created", at: booking.createdAt, by: madeByLabel({ ...booking, apiKeyName: booking.apiKey && keyName(booking.apiKey) }) }];
   for (const entry of booking.history) {
     const by = entry.apiKey ? keyName(entry.apiKey) : entry.actorLabel;
     if (entry.kind === "cancelled") {

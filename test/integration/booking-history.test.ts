@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { apiKeyActor } from "@/lib/bookings/booking-actor";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { changeBooking } from "@/lib/bookings/change-booking";
-import { listBookingHistory, MADE_BY_THE_HOTEL } from "@/lib/bookings/list-booking-history";
+import { DESK } from "@/lib/bookings/booking-channel";
+import { listBookingHistory } from "@/lib/bookings/list-booking-history";
 import { fixedClock } from "@/lib/clock";
 import { addDays, dateInTimeZone } from "@/lib/dates/calendar-date";
 import { seedApiKey, seedBooking, seedProperty, seedStaff } from "@/prisma/factories";
@@ -78,7 +79,7 @@ describe("a booking's history", () => {
     expect(history.map((item) => item.at.getTime())).toEqual(history.map((item) => item.at.getTime()).sort((a, b) => a - b));
   });
 
-  it("names a booking no key made as the hotel's, and a key that is gone by the label its history kept", async () => {
+  it("names a booking no key and nobody at the desk made as the desk's, and a key that is gone by the label its history kept", async () => {
     const { db } = database();
     const { property, double, key } = await hotel();
     const walkIn = await seedBooking(db, property, { roomTypeId: double.id, checkin: addDays(today(), 30), checkout: addDays(today(), 31), madeAt: new Date() });
@@ -87,7 +88,7 @@ describe("a booking's history", () => {
 
     const history = await listBookingHistory(db, { propertyId: property.id, bookingId: walkIn.id });
     expect(history).toMatchObject([
-      { kind: "created", by: MADE_BY_THE_HOTEL },
+      { kind: "created", by: DESK },
       {
         kind: "changed",
         by: `API key ${key.hint}`,

@@ -5,7 +5,8 @@ import { addDays, eachDate } from "@/lib/dates/calendar-date";
 import { formatOccupancy } from "@/lib/overview/occupancy";
 import { OVERVIEW_NIGHTS, readOverview, type Overview } from "@/lib/overview/read-overview";
 import { setRates } from "@/lib/rates/set-rates";
-import { openPastNights, seedApiKey, seedBooking, seedProperty } from "@/prisma/factories";
+import { deskActor } from "@/lib/bookings/booking-actor";
+import { openPastNights, seedApiKey, seedBooking, seedProperty, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 
@@ -49,9 +50,11 @@ async function buildHotel(name: string) {
   const future = await book({ roomTypeId: suite.id, checkin: d(10), checkout: d(14), adults: 2, apiKeyId: wanderlyToo.id, madeAt: daysAgo(3) });
   const straddling = await book({ roomTypeId: suite.id, checkin: d(28), checkout: d(33), adults: 4, madeAt: daysAgo(6, 23) });
   const eightDaysAgo = await book({ roomTypeId: double.id, checkin: d(5), checkout: d(6), adults: 1, apiKeyId: cityHop.id, madeAt: daysAgo(8) });
+  const maria = await seedStaff(db, property.id, { email: `maria-${property.id.slice(-6)}@hotel.example`, name: "Maria Silva" });
+  const atTheDesk = await book({ roomTypeId: double.id, checkin: d(15), checkout: d(17), adults: 2, actor: deskActor({ staffUserId: maria.id, name: "Maria Silva", email: maria.email }), madeAt: daysAgo(5) });
   // Prices changed after booking do not change what was booked.
   await setRates(db, { roomTypeId: double.id, from: d(0), to: d(29), price: 99_900 });
-  return { property, double, suite, bookings: { inHouse, arrival, departure, cancelled, future, straddling, eightDaysAgo } };
+  return { property, double, suite, bookings: { inHouse, arrival, departure, cancelled, future, straddling, eightDaysAgo, atTheDesk } };
 }
 
 /** The figures computed straight from the tables, without the overview's queries. */
@@ -84,7 +87,9 @@ async function expectedFromDatabase(hotel: Hotel) {
   const revenue = bookings.flatMap((b) => b.nightly).filter((n) => nights.includes(n.date)).reduce((sum, n) => sum + n.amount, 0);
 
   const recent = await db.$queryRaw<{ label: string | null; n: number; value: number }[]>`
-    SELECT (SELECT label FROM api_keys WHERE id = b.api_key_id) AS label, count(*)::int AS n, sum(total_amount)::int AS value
+    SELECT CASE WHEN b.source = 'desk' THEN 'Desk' || coalesce(' · ' || (SELECT name FROM staff_users WHERE id = b.staff_user_id), '')
+                ELSE (SELECT label FROM api_keys WHERE id = b.api_key_id) END AS label,
+           count(*)::int AS n, sum(total_amount)::int AS value
     FROM bookings b WHERE property_id = ${id} AND status = 'confirmed' AND created_at >= ${daysAgo(7)}
     GROUP BY 1`;
   return { arrivals, departures, inHouse, occupancy, revenue, recent };
@@ -142,22 +147,25 @@ describe("the overview", () => {
     const expected = await expectedFromDatabase(hotel);
     expect(overview.revenue).toEqual({ amount: expected.revenue, currency: "NZD" });
     // By hand: in house (tonight), arrival (3 suite nights), future (4 suite nights), straddling
-    // (2 nights in range at 610.00), the one-night booking made eight days ago; not the cancelled one.
-    expect(overview.revenue.amount).toBe(20_000 + 3 * 50_000 + 4 * 50_000 + 2 * 61_000 + 20_000);
+    // (2 nights in range at 610.00), the one-night booking made eight days ago, the two nights
+    // booked at the desk; not the cancelled one.
+    expect(overview.revenue.amount).toBe(20_000 + 3 * 50_000 + 4 * 50_000 + 2 * 61_000 + 20_000 + 2 * 20_000);
   });
 
-  it("counts the bookings made in the last 7 days by key label, with Made elsewhere, as the database does", async () => {
+  it("counts the bookings made in the last 7 days by channel (key label, or the desk by staff member), as the database does", async () => {
     const overview = await readOverview(database().db, hotel.property, { clock });
     const expected = await expectedFromDatabase(hotel);
-    const actual = overview.recent.byKey.map((k) => ({ label: k.label, n: k.bookings, value: k.value.amount }));
+    const actual = overview.recent.byChannel.map((c) => ({ label: c.label, n: c.bookings, value: c.value.amount }));
     expect(actual).toEqual(expect.arrayContaining(expected.recent));
     expect(actual).toHaveLength(expected.recent.length);
-    // By hand, most valuable first: the straddling stay made elsewhere, both Wanderly keys as one
-    // label, CityHop's arrival (its cancelled and its eight-days-old bookings left out).
+    // By hand, most valuable first: the straddling stay made at the desk by nobody recorded (the
+    // seed's), both Wanderly keys as one label, CityHop's arrival (its cancelled and its
+    // eight-days-old bookings left out), Maria's desk booking.
     expect(actual).toEqual([
-      { label: null, n: 1, value: 2 * 61_000 + 3 * 50_000 },
+      { label: "Desk", n: 1, value: 2 * 61_000 + 3 * 50_000 },
       { label: "Wanderly", n: 2, value: 3 * 20_000 + 4 * 50_000 },
       { label: "CityHop", n: 1, value: 150_000 },
+      { label: "Desk · Maria Silva", n: 1, value: 2 * 20_000 },
     ]);
     expect(overview.recent.since).toEqual(daysAgo(7));
     // createBooking and cancelBooking take their times from the clock they are given.

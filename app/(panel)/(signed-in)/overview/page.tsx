@@ -59,8 +59,8 @@ export default async function OverviewPage() {
 
       <section aria-labelledby="recent-heading" className="space-y-3">
         <h2 id="recent-heading" className="font-serif text-2xl text-brand-900">Bookings made in the last {RECENT_DAYS} days</h2>
-        <p className="text-sm text-stone-600">Confirmed bookings made since {overview.recent.since.toISOString().slice(0, 16).replace("T", " ")} UTC, by the label of the API key that made them, with their whole stay&apos;s value.</p>
-        <OverviewRecentBookings byKey={overview.recent.byKey} currency={property.currency} />
+        <p className="text-sm text-stone-600">Confirmed bookings made since {overview.recent.since.toISOString().slice(0, 16).replace("T", " ")} UTC, by channel: the label of the API key that made them, or the staff member who made them at the desk; with their whole stay&apos;s value.</p>
+        <OverviewRecentBookings byChannel={overview.recent.byChannel} currency={property.currency} />
       </section>
     </div>
   );
