@@ -37,6 +37,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(panel)/(signed-in)/overview/page.tsx": () => "/overview",
   "(panel)/(signed-in)/bookings/page.tsx": () => "/bookings",
   "(panel)/(signed-in)/bookings/[id]/page.tsx": (ids) => `/bookings/${ids.booking}`,
+  "(panel)/(signed-in)/bookings/new/page.tsx": () => "/bookings/new",
   "(panel)/(signed-in)/rooms/page.tsx": () => "/rooms",
   "(panel)/(signed-in)/rates/page.tsx": () => "/rates",
   "(panel)/(signed-in)/account/page.tsx": () => "/account",

@@ -5,6 +5,7 @@ import { Field } from "./field";
 import type { BookState } from "./form-states";
 import { searchHref } from "./format";
 import { RoomOffer } from "./room-offers";
+import { StayHiddenFields } from "./stay-hidden-fields";
 
 type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: number; nights: number };
 
@@ -50,11 +51,7 @@ export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath, searc
             {stayErrors.map(([field, message]) => (<p key={field}>{message}</p>))}
           </div>
         )}
-        <input type="hidden" name="idempotencyKey" value={state.idempotencyKey} />
-        <input type="hidden" name="roomTypeId" value={stay.roomTypeId} />
-        <input type="hidden" name="checkin" value={stay.checkin} />
-        <input type="hidden" name="checkout" value={stay.checkout} />
-        <input type="hidden" name="adults" value={stay.adults} />
+        <StayHiddenFields idempotencyKey={state.idempotencyKey} stay={stay} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="firstName" name="firstName" label="First name" autoComplete="given-name" required maxLength={100} defaultValue={state.values.firstName} error={errors["guest.firstName"]} />
           <Field id="lastName" name="lastName" label="Last name" autoComplete="family-name" required maxLength={100} defaultValue={state.values.lastName} error={errors["guest.lastName"]} />

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { asSentence } from "@/lib/text/as-sentence";
 import type { FieldError } from "@/lib/errors";
 
 /**
@@ -24,4 +25,17 @@ export function fieldErrors(error: z.ZodError, unknownLabel: "field" | "paramete
     add(path || "(body)", missing ? "Is required." : issue.message);
   }
   return out;
+}
+
+/**
+ * A panel form's field checker: `check(field, schema)` gives the field's value parsed by the
+ * schema, or puts the schema's first message (as a sentence) in `errors` under the field.
+ */
+export function formFieldChecker<Values extends Record<string, string>>(values: Values, errors: Partial<Record<keyof Values, string>>) {
+  return <T>(field: keyof Values, schema: z.ZodType<T, string>): T | undefined => {
+    const parsed = schema.safeParse(values[field]);
+    if (parsed.success) return parsed.data;
+    errors[field] = asSentence(parsed.error.issues[0]?.message ?? "Is not valid.");
+    return undefined;
+  };
 }

@@ -4,6 +4,7 @@ import type { BookingChangeRequest } from "@/lib/bookings/plan-booking-change";
 import { isId } from "@/lib/ids";
 import { CreateBookingSchema, GuestSchema, type BookingView } from "@/lib/schemas/bookings";
 import { CalendarDateSchema, PersonNameSchema, printableAscii } from "@/lib/schemas/common";
+import { formFieldChecker } from "@/lib/schemas/field-errors";
 import { asSentence } from "@/lib/text/as-sentence";
 
 type FieldErrors = NonNullable<BookingChangeFormState["fieldErrors"]>;
@@ -45,12 +46,7 @@ export function readBookingChangeForm(form: FormData): { values: BookingChangeFo
     externalReference: text("externalReference"),
   };
   const fieldErrors: FieldErrors = {};
-  const check = <T>(field: keyof BookingChangeFormValues, schema: z.ZodType<T, string>): T | undefined => {
-    const parsed = schema.safeParse(values[field]);
-    if (parsed.success) return parsed.data;
-    fieldErrors[field] = asSentence(parsed.error.issues[0]?.message ?? "Is not valid.");
-    return undefined;
-  };
+  const check = formFieldChecker(values, fieldErrors);
 
   const request: BookingChangeRequest = {};
   if (form.has("checkin")) request.checkin = check("checkin", CalendarDateSchema);

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BookingsFilterForm, bookingsListHref, noBookingsText, type BookingsFilterValues } from "@/components/panel/bookings-filter-form";
 import { searchBookings, type BookingSearchPage } from "@/lib/bookings/search-bookings";
+import { NewBookingLink } from "@/components/panel/new-booking-link";
+import { readBookingOrigins, type BookingOrigin } from "@/lib/bookings/booking-origins";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money/currency";
@@ -30,12 +32,14 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
   const searchError = search.success ? undefined : (search.error.issues[0]?.message ?? "Check the search.");
   let page: BookingSearchPage | undefined;
   let names = new Map<string, string>();
+  let origins = new Map<string, BookingOrigin>();
   let problem: string | undefined;
   if (!parsed.success) problem = "Check the filters: dates are YYYY-MM-DD.";
   else if (search.success) {
     try {
       const db = getDb();
       [page, names] = await Promise.all([searchBookings(db, { propertyId: open.propertyId, filters: parsed.data, words: search.data }), roomTypeNames(db, open.propertyId)]);
+      origins = await readBookingOrigins(db, { propertyId: open.propertyId, bookingIds: page.data.map((b) => b.id) });
     } catch (error) {
       if (!isDomainError(error)) throw error;
       problem = "Check the filters.";
@@ -45,7 +49,10 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
   const bookings = page?.data ?? [];
   return (
     <div className="space-y-6">
-      <h1 className="font-serif text-3xl text-brand-900">Bookings</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-serif text-3xl text-brand-900">Bookings</h1>
+        {open.role === "admin" && <NewBookingLink />}
+      </div>
       <BookingsFilterForm values={values} searchError={searchError} />
       {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
       {total !== undefined && (
@@ -57,11 +64,11 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
         <thead className="hidden sm:table-header-group">
           <tr className="border-b border-stone-300">
             <th className="py-2 pr-4">Reference</th><th className="py-2 pr-4">Guest</th><th className="py-2 pr-4">Room type</th><th className="py-2 pr-4">Stay</th>
-            <th className="py-2 pr-4">Adults</th><th className="py-2 pr-4">Price</th><th className="py-2">Status</th>
+            <th className="py-2 pr-4">Adults</th><th className="py-2 pr-4">Price</th><th className="py-2 pr-4">Status</th><th className="py-2">Made by</th>
           </tr>
         </thead>
         <tbody className="block sm:table-row-group">
-          {page && bookings.length === 0 && (<tr className="block sm:table-row"><td colSpan={7} className="block py-4 text-stone-500 sm:table-cell">{noBookingsText(values)}</td></tr>)}
+          {page && bookings.length === 0 && (<tr className="block sm:table-row"><td colSpan={8} className="block py-4 text-stone-500 sm:table-cell">{noBookingsText(values)}</td></tr>)}
           {bookings.map((b) => (
             <tr key={b.id} className="block border-b border-stone-200 py-2 sm:table-row sm:py-0">
               <td className={CELL} data-label="Reference"><Link className="text-brand-700 underline" href={`/bookings/${b.id}`}>{b.reference}</Link></td>
@@ -71,6 +78,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
               <td className={CELL} data-label="Adults">{b.adults}</td>
               <td className={`${CELL} whitespace-nowrap`} data-label="Price">{formatMoney(b.price)}</td>
               <td className={CELL} data-label="Status">{b.status}</td>
+              <td className={CELL} data-label="Made by">{origins.get(b.id)?.madeBy ?? "—"}</td>
             </tr>
           ))}
         </tbody>

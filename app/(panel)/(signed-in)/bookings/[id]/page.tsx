@@ -3,12 +3,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BookingHistory } from "@/components/panel/booking-history";
+import { BookingOriginDetails } from "@/components/panel/booking-origin";
 import { CancelBookingForm } from "@/components/panel/cancel-booking-form";
 import { ChangeBookingForm } from "@/components/panel/change-booking-form";
 import { GuestOtherBookings } from "@/components/panel/guest-other-bookings";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { listBookingHistory } from "@/lib/bookings/list-booking-history";
 import { listGuestBookings } from "@/lib/bookings/list-guest-bookings";
+import { readBookingOrigins } from "@/lib/bookings/booking-origins";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { formatInstant } from "@/lib/dates/format-instant";
@@ -41,12 +43,14 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     if (isDomainError(error, "not_found")) notFound();
     throw error;
   });
-  const [emails, roomTypes, history, guestBookings] = await Promise.all([
+  const [emails, roomTypes, history, guestBookings, origins] = await Promise.all([
     listGuestEmails(getDb(), { propertyId: open.propertyId, bookingId: booking.id }),
     roomTypeNames(getDb(), open.propertyId),
     listBookingHistory(getDb(), { propertyId: open.propertyId, bookingId: booking.id }),
     listGuestBookings(getDb(), { propertyId: open.propertyId, email: booking.guest.email, exceptBookingId: booking.id }),
+    readBookingOrigins(getDb(), { propertyId: open.propertyId, bookingIds: [booking.id] }),
   ]);
+  const origin = origins.get(booking.id);
   const today = propertyToday({ timezone: open.propertyTimezone });
   // A confirmed booking whose stay has not ended may change (changeBooking says the same, and why not).
   const changeable = open.role === "admin" && booking.status === "confirmed" && booking.checkout > today;
@@ -70,6 +74,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
       <dl className="grid max-w-2xl grid-cols-[12rem_1fr] gap-y-2 text-sm">
         {rows.map(([label, value], index) => (<div key={`${index}:${label}`} className="contents"><dt className="font-medium text-stone-600">{label}</dt><dd>{value}</dd></div>))}
       </dl>
+      {origin && <BookingOriginDetails origin={origin} />}
       <BookingHistory history={history} timeZone={open.propertyTimezone} />
       <GuestOtherBookings email={booking.guest.email} found={guestBookings} roomTypes={roomTypes} />
       {changeable && (

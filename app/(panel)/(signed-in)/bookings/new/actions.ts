@@ -1,0 +1,88 @@
+"use server";
+
+import { notFound, redirect } from "next/navigation";
+import { z } from "zod";
+import type { DeskBookingFormState } from "@/components/panel/desk-booking-form-states";
+import { deskActor } from "@/lib/bookings/booking-actor";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { getDb } from "@/lib/db";
+import { isDomainError, type FieldError } from "@/lib/errors";
+import { bookingAttemptKey } from "@/lib/guest-site/book-stay";
+import { CreateBookingSchema } from "@/lib/schemas/bookings";
+import { CalendarDateSchema, PropertyIdSchema, printableAscii, RoomTypeIdSchema } from "@/lib/schemas/common";
+import { asSentence } from "@/lib/text/as-sentence";
+import { authorizeAction } from "../../../_lib/panel-session";
+import { runPanelAction } from "../../../_lib/run-panel-action";
+import { readDeskBookingForm } from "./desk-booking-form-input";
+
+const StayForm = z.object({
+  propertyId: PropertyIdSchema,
+  idempotencyKey: printableAscii(100),
+  roomTypeId: RoomTypeIdSchema,
+  checkin: CalendarDateSchema,
+  checkout: CalendarDateSchema,
+  adults: z.coerce.number().pipe(CreateBookingSchema.shape.adults),
+});
+
+/**
+ * New booking (admins), its last step: the guest's details for the stay and room type chosen,
+ * made by createBooking as an API booking is (the same rules, event and guest e-mail), at the
+ * desk by the signed-in staff member. The Idempotency-Key is the form's key (made when the form
+ * was rendered) and the guest, as on the guest site: a double submit or a resubmit of the form
+ * makes one booking and shows it. Success opens the booking's page.
+ */
+export async function createDeskBookingAction(previous: DeskBookingFormState, form: FormData): Promise<DeskBookingFormState> {
+  const stay = StayForm.safeParse(Object.fromEntries(["propertyId", "idempotencyKey", "roomTypeId", "checkin", "checkout", "adults"].map((name) => [name, form.get(name)])));
+  if (!stay.success) {
+    if (!PropertyIdSchema.safeParse(form.get("propertyId")).success) notFound();
+    return { ...previous, error: "This booking form is incomplete. Start again from the search." };
+  }
+  const { propertyId, idempotencyKey, ...chosen } = stay.data;
+  const { values, guest, desk, fieldErrors } = readDeskBookingForm(form);
+  const state: DeskBookingFormState = { idempotencyKey, values };
+  const { staff, error } = await authorizeAction(propertyId, "manage");
+  if (error) return { ...state, error };
+  if (!guest) return { ...state, fieldErrors, error: "Check the highlighted fields." };
+
+  let bookingId: string | undefined;
+  const answer = await runPanelAction("/bookings", async () => {
+    const db = getDb();
+    const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, name: true, timezone: true, currency: true } });
+    try {
+      const { booking } = await createBooking(db, {
+        property,
+        input: { ...chosen, guest },
+        actor: deskActor(staff),
+        desk,
+        idempotencyKey: bookingAttemptKey(idempotencyKey, guest),
+      });
+      bookingId = booking.id;
+      return state;
+    } catch (failure) {
+      return refused(state, failure);
+    }
+  });
+  if (bookingId) redirect(`/bookings/${bookingId}`);
+  return answer;
+}
+
+const STAY_FIELDS: Record<string, string> = { checkin: "Check-in", checkout: "Check-out", adults: "Adults" };
+
+/** A booking refused, said on the form. */
+function refused(state: DeskBookingFormState, failure: unknown): DeskBookingFormState {
+  if (!isDomainError(failure)) throw failure;
+  switch (failure.code) {
+    case "no_availability":
+      return { ...state, soldOut: true, error: `${failure.message} It was booked or closed since the search: choose another room type or other dates.` };
+    case "validation_failed": {
+      const errors = (failure.details.errors ?? []) as FieldError[];
+      return { ...state, error: `The stay can no longer be booked: ${errors.map((e) => asSentence(`${STAY_FIELDS[e.field] ?? e.field}: ${e.message}`)).join(" ")} Search again.` };
+    }
+    case "idempotency_key_reused":
+      return { ...state, madeBookingId: String(failure.details.bookingId ?? ""), error: "This form already made a booking for this guest with other details." };
+    case "idempotency_key_in_use":
+      return { ...state, error: "This booking is still being made. Wait a moment, then press Create booking again: it will not be booked twice." };
+    default:
+      return { ...state, error: failure.message };
+  }
+}

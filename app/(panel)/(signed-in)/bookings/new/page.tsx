@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { bookHref, formatMoney, searchHref } from "@/components/booking-widget/format";
+import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
+import { RoomOffers } from "@/components/booking-widget/room-offers";
+import { SearchForm } from "@/components/booking-widget/search-form";
+import { StayLine } from "@/components/booking-widget/stay-summary";
+import { DeskBookingForm } from "@/components/panel/desk-booking-form";
+import { getDb } from "@/lib/db";
+import { propertyToday } from "@/lib/properties/property-today";
+import { openProperty, requireStaff } from "../../../_lib/panel-session";
+import { createDeskBookingAction } from "./actions";
+import { searchDeskOffers, type DeskSearchQuery } from "./desk-search";
+
+export const metadata: Metadata = { title: "New booking" };
+
+const PATH = "/bookings/new";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * New booking (admins), for a guest on the phone or at the desk: the stay (a GET form), the
+ * room types that can take it with their prices (the partner API's availability), then the
+ * chosen one's guest details and Create booking. Every rendering of the details form is one
+ * booking attempt with its own key.
+ */
+export default async function NewBookingPage({ searchParams }: { searchParams: SearchParams }) {
+  const staff = await requireStaff();
+  const open = await openProperty(staff);
+  const heading = (
+    <>
+      <Link className="text-sm text-brand-700 underline" href="/bookings">← Bookings</Link>
+      <h1 className="font-serif text-3xl text-brand-900">New booking</h1>
+    </>
+  );
+  if (open.role !== "admin") {
+    return (
+      <div className="space-y-6">
+        {heading}
+        <p role="status" className="text-stone-700">Only admins of {open.propertyName} make bookings here; as a viewer you can see every booking in Bookings.</p>
+      </div>
+    );
+  }
+
+  const raw = await searchParams;
+  const pick = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim() : "");
+  const query: DeskSearchQuery = { checkin: pick("checkin"), checkout: pick("checkout"), adults: pick("adults") };
+  const db = getDb();
+  const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, timezone: true, currency: true, guestEmailsEnabled: true } });
+  const search = await searchDeskOffers(db, property, query);
+  const availability = search.kind === "offers" ? search.availability : undefined;
+  const chosen = availability?.roomTypes.find((offer) => offer.roomTypeId === pick("roomTypeId"));
+  const offersHref = searchHref(query, PATH);
+
+  return (
+    <div className="space-y-6">
+      {heading}
+      <section aria-labelledby="stay-heading" className="space-y-3">
+        <h2 id="stay-heading" className="font-serif text-2xl text-brand-900">Stay</h2>
+        <SearchForm values={query} errors={search.kind === "invalid" ? search.fieldErrors : {}} today={propertyToday(property)} action={PATH} />
+        {search.kind === "invalid" && <p role="alert" className="text-sm text-red-700">Check the dates and the number of adults.</p>}
+      </section>
+      {availability && chosen && (
+        <>
+          <section aria-labelledby="chosen-heading" className="space-y-1">
+            <h2 id="chosen-heading" className="font-serif text-2xl text-brand-900">{chosen.name}</h2>
+            <p><StayLine stay={availability} /></p>
+            <p>Total <strong data-testid="desk-total">{formatMoney(chosen.price)}</strong>, taxes and fees included</p>
+            <NightlyPrices nightly={chosen.nightly} currency={chosen.price.currency} />
+            <p><Link className="text-sm text-brand-700 underline" href={offersHref}>Choose another room type</Link></p>
+          </section>
+          <DeskBookingForm
+            key={bookHref(availability, chosen.roomTypeId, PATH)}
+            propertyId={open.propertyId}
+            stay={{ roomTypeId: chosen.roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults }}
+            idempotencyKey={`desk-${randomUUID()}`}
+            guestEmails={property.guestEmailsEnabled}
+            offersHref={offersHref}
+            action={createDeskBookingAction}
+          />
+        </>
+      )}
+      {availability && !chosen && (
+        <section aria-labelledby="offers-heading" className="space-y-3">
+          <h2 id="offers-heading" className="font-serif text-2xl text-brand-900">Room types free for the stay</h2>
+          <p><StayLine stay={availability} /></p>
+          {pick("roomTypeId") && <p role="alert" className="text-sm text-red-700">That room type cannot take this stay now: choose one of these.</p>}
+          {availability.roomTypes.length ? (
+            <RoomOffers availability={availability} bookPath={PATH} />
+          ) : (
+            <p role="status" className="text-stone-700">No room type can take this stay: each is full, closed on a night of it or too small. Try other dates.</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
