@@ -5,7 +5,7 @@ import { setRates } from "@/lib/rates/set-rates";
 import { seedProperty } from "@/prisma/factories";
 import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
-import { newStaff, signIn } from "../support/panel";
+import { newStaff, signInAs } from "../support/panel";
 import { addDays, partnerApi } from "../support/partner-api";
 
 /** "4 Dec 2026", as the panel shows a date. */
@@ -32,8 +32,8 @@ test("an admin moves a booking's dates (preview, then confirm, sent twice: chang
   const { api, booking } = await apiBooking(request, "Mover");
   const key = await e2eDb().booking.findUniqueOrThrow({ where: { id: booking.id }, select: { apiKey: { select: { label: true, hint: true } } } });
   const [checkin, checkout] = [addDays(booking.checkin, 1), addDays(booking.checkout, 1)];
-  const { email, password } = await newStaff("harbour-view-hotel", "admin");
-  await signIn(page, email, password);
+  const { email } = await newStaff("harbour-view-hotel", "admin");
+  await signInAs(page, email);
   await page.goto(`/bookings/${booking.id}`);
 
   const history = page.getByRole("region", { name: "History" });
@@ -77,11 +77,11 @@ test("an admin moves a booking's dates (preview, then confirm, sent twice: chang
 
 test("without JavaScript an admin previews and confirms a change; refusals are said beside their fields", async ({ browser, request }) => {
   const { api, booking } = await apiBooking(request, "Plain");
-  const { email, password } = await newStaff("harbour-view-hotel", "admin");
+  const { email } = await newStaff("harbour-view-hotel", "admin");
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
-    await signIn(page, email, password);
+    await signInAs(page, email);
     await page.goto(`/bookings/${booking.id}`);
     const change = page.getByRole("region", { name: "Change" });
 
@@ -124,8 +124,8 @@ test("a price that moved between the preview and Confirm is quoted again, and th
     actor: TEST_ACTOR,
     input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: { firstName: "Price", lastName: "Watcher", email: "price.watcher@example.com" } },
   });
-  const { email, password } = await newStaff(property.slug, "admin");
-  await signIn(page, email, password);
+  const { email } = await newStaff(property.slug, "admin");
+  await signInAs(page, email);
   await page.goto(`/bookings/${booking.id}`);
 
   const change = page.getByRole("region", { name: "Change" });
@@ -156,7 +156,7 @@ test("a viewer reads a booking's history but has no Change form, and a change se
     input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
   });
 
-  await signIn(page, viewer.email, viewer.password);
+  await signInAs(page, viewer.email);
   await page.goto(`/bookings/${booking.id}`);
   await expect(page.getByRole("region", { name: "History" }).getByRole("listitem")).toContainText("Created by Desk");
   await expect(page.getByRole("region", { name: "Change" })).toHaveCount(0);
@@ -168,7 +168,7 @@ test("a viewer reads a booking's history but has no Change form, and a change se
   const adminContext = await browser.newContext();
   try {
     const adminPage = await adminContext.newPage();
-    await signIn(adminPage, admin.email, admin.password);
+    await signInAs(adminPage, admin.email);
     await adminPage.goto(`/bookings/${booking.id}`);
     const change = adminPage.getByRole("region", { name: "Change" });
     await change.getByLabel("Adults").fill("2");

@@ -2,7 +2,7 @@ import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test } from "@playwright/test";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { e2eDb } from "../support/db";
-import { newStaff, signIn } from "../support/panel";
+import { newStaff, signInAs } from "../support/panel";
 import { addDays, partnerApi } from "../support/partner-api";
 
 test("an admin cancels a booking in the panel, and the API then shows it cancelled", async ({ page, request }) => {
@@ -21,8 +21,8 @@ test("an admin cancels a booking in the panel, and the API then shows it cancell
   expect(created.status()).toBe(201);
   const booking = await created.json();
 
-  const { email, password } = await newStaff("harbour-view-hotel", "admin");
-  await signIn(page, email, password);
+  const { email } = await newStaff("harbour-view-hotel", "admin");
+  await signInAs(page, email);
   await page.getByRole("link", { name: "Bookings" }).click();
   await page.getByRole("link", { name: booking.reference }).click();
   await expect(page.getByRole("heading", { name: `Booking ${booking.reference}` })).toBeVisible();
@@ -46,14 +46,14 @@ test("staff of another property get 404 on this property's bookings, even by edi
   ).json();
 
   // Alpine Lodge's own booking (a walk-in: the Free plan has no write API), to get a cancel form to tamper with.
-  const { email, password, property: alpine } = await newStaff("alpine-lodge", "admin");
+  const { email, property: alpine } = await newStaff("alpine-lodge", "admin");
   const alpineRoom = await e2eDb().roomType.findFirstOrThrow({ where: { propertyId: alpine.id } });
   const { booking: alpineBooking } = await createBooking(e2eDb(), {
     property: alpine,
     actor: TEST_ACTOR,
     input: { roomTypeId: alpineRoom.id, checkin: addDays(today, 210), checkout: addDays(today, 211), adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
   });
-  await signIn(page, email, password);
+  await signInAs(page, email);
 
   expect((await page.goto(`/bookings/${harbourBooking.id}`))?.status()).toBe(404);
 
@@ -77,7 +77,7 @@ test("the bookings list counts what its filters select and shows each booking's 
   const api = partnerApi(request);
   const today = (await (await api.get("/me")).json()).property.today as string;
   // Alpine Lodge is in Zurich (UTC+1 or +2): a UTC timestamp would show the wrong hour.
-  const { email, password, property: alpine } = await newStaff("alpine-lodge", "admin");
+  const { email, property: alpine } = await newStaff("alpine-lodge", "admin");
   const roomType = await e2eDb().roomType.findFirstOrThrow({ where: { propertyId: alpine.id }, orderBy: { name: "asc" } });
   const checkin = addDays(today, 230);
   const { booking } = await createBooking(e2eDb(), {
@@ -85,7 +85,7 @@ test("the bookings list counts what its filters select and shows each booking's 
     actor: TEST_ACTOR,
     input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 3), adults: 1, guest: { firstName: "Clara", lastName: "Zeit", email: "clara.zeit@example.com" } },
   });
-  await signIn(page, email, password);
+  await signInAs(page, email);
 
   await page.goto("/bookings");
   const all = await e2eDb().booking.count({ where: { propertyId: alpine.id } });

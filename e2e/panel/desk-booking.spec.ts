@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { randomBytes } from "node:crypto";
 import { e2eDb } from "../support/db";
 import { demoCredentials } from "../support/demo";
-import { newStaff, signIn } from "../support/panel";
+import { newStaff, signInAs } from "../support/panel";
 import { addDays, partnerApi } from "../support/partner-api";
 
 /** Serious and critical axe findings (WCAG 2.x A/AA, best practices) on the page as it is now. */
@@ -46,10 +46,10 @@ async function fillGuestAtDesk(page: Page, guest: { firstName: string; lastName:
 const bookingsOf = (email: string) => e2eDb().booking.findMany({ where: { guestEmail: email } });
 
 test("a receptionist takes a phone booking: dates, a room type, the guest with phone and note; it is made at the desk by them", async ({ page, request }, testInfo) => {
-  const { staffEmail, staffPassword } = demoCredentials();
+  const { staffEmail } = demoCredentials();
   const stay = await stayAhead(request, 3);
   const guest = newGuest("Beatriz");
-  await signIn(page, staffEmail, staffPassword);
+  await signInAs(page, staffEmail);
   await chooseRoomAtDesk(page, stay, 2, "Double Room");
 
   // The offer is the partner API's, to the cent.
@@ -84,13 +84,20 @@ test("a receptionist takes a phone booking: dates, a room type, the guest with p
   const row = page.getByRole("row").filter({ hasText: booking!.reference });
   await expect(row).toContainText(`${guest.firstName} ${guest.lastName}`);
   await expect(row).toContainText("Desk · Maria Silva");
+
+  // The guest calls back: found by their name alone, from the search box.
+  await page.goto("/bookings");
+  await page.getByLabel("Search", { exact: true }).fill(`${guest.firstName} ${guest.lastName}`.toUpperCase());
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/[?&]q=BEATRIZ\+CARVALHO/);
+  await expect(page.getByRole("row").filter({ hasText: booking!.reference })).toContainText("Desk · Maria Silva");
 });
 
 test("a double click on Create booking makes one booking", async ({ page, request }) => {
-  const { email, password } = await newStaff("harbour-view-hotel", "admin");
+  const { email } = await newStaff("harbour-view-hotel", "admin");
   const stay = await stayAhead(request, 1);
   const guest = newGuest("Duarte");
-  await signIn(page, email, password);
+  await signInAs(page, email);
   await chooseRoomAtDesk(page, stay, 1, "Single Room");
   await fillGuestAtDesk(page, guest);
   await page.getByRole("button", { name: "Create booking" }).dblclick();
@@ -100,8 +107,8 @@ test("a double click on Create booking makes one booking", async ({ page, reques
 });
 
 test("a viewer sees no New booking button and is told why on its page", async ({ page }) => {
-  const { email, password } = await newStaff("harbour-view-hotel", "viewer");
-  await signIn(page, email, password);
+  const { email } = await newStaff("harbour-view-hotel", "viewer");
+  await signInAs(page, email);
   await page.getByRole("link", { name: "Bookings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
   await expect(page.getByRole("link", { name: "New booking" })).toHaveCount(0);
@@ -114,10 +121,10 @@ test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the desk books with plain forms, and a resubmitted form opens the same booking", async ({ page, request }) => {
-    const { email, password } = await newStaff("harbour-view-hotel", "admin");
+    const { email } = await newStaff("harbour-view-hotel", "admin");
     const stay = await stayAhead(request, 2);
     const guest = newGuest("Ines");
-    await signIn(page, email, password);
+    await signInAs(page, email);
     await chooseRoomAtDesk(page, stay, 2, "Twin Room");
     await fillGuestAtDesk(page, guest, { note: "Walk-in." });
     const posted = page.waitForRequest((r) => r.method() === "POST");

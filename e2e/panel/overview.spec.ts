@@ -6,7 +6,7 @@ import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { propertyToday } from "@/lib/properties/property-today";
 import { seedStaff } from "@/prisma/factories";
 import { e2eDb } from "../support/db";
-import { newStaff, signIn } from "../support/panel";
+import { newStaff, signInAs } from "../support/panel";
 
 /**
  * The overview of the demo hotel (demo bookings seeded by scripts/e2e/serve.ts) against the
@@ -65,8 +65,8 @@ async function shownOverview(page: Page) {
 
 test("sign-in lands on the overview, whose figures equal what the database says", async ({ page }, testInfo) => {
   test.slow(); // reloads until a page and a reading of the database agree while other tests book
-  const { email, password, property } = await newStaff("harbour-view-hotel", "viewer");
-  await signIn(page, email, password);
+  const { email, property } = await newStaff("harbour-view-hotel", "viewer");
+  await signInAs(page, email);
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
   await page.getByText("Occupancy night by night (table)").click();
@@ -104,7 +104,7 @@ test("sign-in lands on the overview, whose figures equal what the database says"
 
 test("the property switcher returns to the section it was used on, and never leaves the panel", async ({ page }) => {
   test.slow(); // a dozen page loads and switches
-  const { email, password, property: harbour } = await newStaff("harbour-view-hotel", "admin");
+  const { email, property: harbour } = await newStaff("harbour-view-hotel", "admin");
   const alpine = await findPropertyBySlug(e2eDb(), "alpine-lodge");
   await seedStaff(e2eDb(), alpine.id, { email, role: "viewer" });
   let open = "Harbour View Hotel";
@@ -115,7 +115,7 @@ test("the property switcher returns to the section it was used on, and never lea
     open = name;
   };
   const other = () => (open === "Harbour View Hotel" ? "Alpine Lodge" : "Harbour View Hotel");
-  await signIn(page, email, password);
+  await signInAs(page, email);
 
   await switchTo("Alpine Lodge");
   await expect(page).toHaveURL(/\/overview$/);
@@ -146,8 +146,8 @@ test("the property switcher returns to the section it was used on, and never lea
 });
 
 test("the overview passes an axe scan with no serious or critical violation, and reads at 390 px without sideways scrolling", async ({ page }, testInfo) => {
-  const { email, password } = await newStaff("harbour-view-hotel", "admin");
-  await signIn(page, email, password);
+  const { email } = await newStaff("harbour-view-hotel", "admin");
+  await signInAs(page, email);
   await page.getByText("Occupancy night by night (table)").click();
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));

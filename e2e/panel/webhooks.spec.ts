@@ -8,7 +8,7 @@ import { createSecretBox } from "@/lib/webhooks/secret-box";
 import { seedProperty } from "@/prisma/factories";
 import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
-import { newStaff, signIn } from "../support/panel";
+import { newStaff, signInAs } from "../support/panel";
 import { addDays } from "../support/partner-api";
 import { RECEIVER_ANSWER, startWebhookReceiver, verifiedEvents } from "../support/webhook-receiver";
 
@@ -31,8 +31,8 @@ test("an admin adds an endpoint; a real receiver gets signed test, cancellation 
   const receiver = await startWebhookReceiver();
   try {
     const { property, book, booking } = await hotelWithBooking(40);
-    const { email, password } = await newStaff(property.slug, "admin");
-    await signIn(page, email, password);
+    const { email } = await newStaff(property.slug, "admin");
+    await signInAs(page, email);
     await page.getByRole("link", { name: "Settings › Webhooks" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
 
@@ -126,8 +126,8 @@ test("a viewer sees endpoints and deliveries but no action buttons", async ({ pa
   await e2eDb().webhookDelivery.create({
     data: { id: newId("whd"), endpointId: endpoint.id, eventId, eventType: "webhook.test", payload: "{}", status: "failed", attempts: 1, lastError: "connection refused" },
   });
-  const { email, password } = await newStaff(property.slug, "viewer");
-  await signIn(page, email, password);
+  const { email } = await newStaff(property.slug, "viewer");
+  await signInAs(page, email);
   await page.goto("/settings/webhooks");
   await expect(page.getByText("You have view access")).toBeVisible();
   await expect(endpointCard(page, endpoint.url)).toContainText("Partner receiver");
