@@ -7,6 +7,7 @@ import { describePlan, PLAN_RULES } from "@/lib/properties/plans";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { createKeyAction, revokeKeyAction, rotateKeyAction } from "./actions";
+import { SettingsHeading } from "@/components/panel/settings-heading";
 
 export const metadata: Metadata = { title: "API Keys" };
 
@@ -25,12 +26,10 @@ export default async function ApiKeysPage() {
   const canWrite = PLAN_RULES[property.plan].canWrite;
   return (
     <div className="space-y-8">
-      <div>
-        <p className="text-sm text-stone-500">Settings</p>
-        <h1 className="font-serif text-3xl text-brand-900">API Keys</h1>
+      <SettingsHeading title="API Keys">
         <p className="mt-2 text-stone-700" data-testid="plan">{describePlan(property.plan)}</p>
         <p className="mt-1 text-sm text-stone-600">Keys belong to this property. Keep them on your servers, never in browser or app code.</p>
-      </div>
+      </SettingsHeading>
 
       {isAdmin ? (
         <CreateKeyForm propertyId={property.id} canWrite={canWrite} action={createKeyAction}

@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db";
 import { propertyToday } from "@/lib/properties/property-today";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { updatePropertySettingsAction } from "./actions";
+import { SettingsHeading } from "@/components/panel/settings-heading";
 
 export const metadata: Metadata = { title: "Property" };
 
@@ -33,13 +34,11 @@ export default async function PropertySettingsPage() {
   ];
   return (
     <div className="space-y-8">
-      <div>
-        <p className="text-sm text-stone-500">Settings</p>
-        <h1 className="font-serif text-3xl text-brand-900">Property</h1>
+      <SettingsHeading title="Property">
         <p className="mt-2 text-stone-700">
           What guests see of the hotel: on the guest site (its next page), in every e-mail sent to them from now on, and to partners in the API&apos;s <code>GET /me</code>.
         </p>
-      </div>
+      </SettingsHeading>
 
       <section aria-labelledby="shown-to-guests" className="rounded-lg border border-stone-200 bg-white p-5">
         <h2 id="shown-to-guests" className="mb-4 text-lg font-semibold">Shown to guests</h2>

@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db";
 import { listTeam, type PendingInvitation } from "@/lib/staff/list-team";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { changeRoleAction, inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./actions";
+import { SettingsHeading } from "@/components/panel/settings-heading";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -49,13 +50,11 @@ export default async function TeamPage() {
   const isAdmin = open.role === "admin";
   return (
     <div className="space-y-8">
-      <div>
-        <p className="text-sm text-stone-500">Settings</p>
-        <h1 className="font-serif text-3xl text-brand-900">Team</h1>
+      <SettingsHeading title="Team">
         <p className="mt-2 text-stone-700">
           Who works in this panel for {open.propertyName}. Admins change everything here (rooms, rates, bookings, keys, webhooks and the team); viewers see it all and change nothing.
         </p>
-      </div>
+      </SettingsHeading>
 
       {!isAdmin && (
         <p className="rounded-md bg-stone-100 px-4 py-3 text-sm text-stone-700">You have view access: only admins can invite colleagues, change roles or remove someone.</p>

@@ -9,6 +9,7 @@ import { listWebhookEndpoints } from "@/lib/webhooks/find-webhook-endpoints";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { createEndpointAction, deleteEndpointAction, rotateSecretAction, sendTestEventAction, setEndpointEnabledAction, setGuestEmailsAction } from "./actions";
+import { SettingsHeading } from "@/components/panel/settings-heading";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -27,13 +28,11 @@ export default async function WebhooksPage() {
   const isAdmin = open.role === "admin";
   return (
     <div className="space-y-8">
-      <div>
-        <p className="text-sm text-stone-500">Settings</p>
-        <h1 className="font-serif text-3xl text-brand-900">Webhooks</h1>
+      <SettingsHeading title="Webhooks">
         <p className="mt-2 text-stone-700">
           Each endpoint gets a signed POST for every event it subscribes to, retried when it fails. Partners can add their own through the API.
         </p>
-      </div>
+      </SettingsHeading>
 
       {isAdmin ? (
         <CreateWebhookForm propertyId={property.id} eventTypes={EVENT_TYPES} action={createEndpointAction} />
