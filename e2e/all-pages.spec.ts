@@ -67,7 +67,7 @@ test("the sweep below lists every page of the app", () => {
 
 test("no page of the site, the panel or the docs logs a console error, throws, or fails to load a resource", async ({ page, request }) => {
   // Every page of the app, one after the other, on two busy cores: behaviour is what is tested, not speed.
-  test.setTimeout(120_000);
+  test.slow();
   const development = test.info().project.name.endsWith("-dev");
   const errors = collectPageErrors(page);
   const seen: Record<string, string[]> = {};
