@@ -21,7 +21,7 @@ import { chooseRoom, fillGuest, newGuest, stayAt } from "./support/site";
  * production build (playwright.config.ts) and the development server (playwright.dev.config.ts),
  * where React reports hydration mismatches that a production build only hints at.
  */
-type Ids = { booking: string; endpoint: string; delivery: string; confirmation: string; manage: string; invitation: string; message?: string };
+type Ids = { booking: string; endpoint: string; delivery: string; confirmation: string; manage: string; invitation: string; reset: string; message?: string };
 
 /** Every page of the app (app/**\/page.tsx) and the address that shows it; a new page fails the first test until it is listed. */
 const PAGES: Record<string, (ids: Ids) => string | null> = {
@@ -34,6 +34,8 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(site)/find/page.tsx": () => "/find",
   "(panel)/login/page.tsx": () => "/login",
   "(panel)/join/[token]/page.tsx": (ids) => `/join/${ids.invitation}`,
+  "(panel)/forgot-password/page.tsx": () => "/forgot-password",
+  "(panel)/reset-password/[token]/page.tsx": (ids) => `/reset-password/${ids.reset}`,
   "(panel)/(signed-in)/overview/page.tsx": () => "/overview",
   "(panel)/(signed-in)/bookings/page.tsx": () => "/bookings",
   "(panel)/(signed-in)/bookings/[id]/page.tsx": (ids) => `/bookings/${ids.booking}`,
@@ -115,6 +117,11 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
   await e2eDb().staffInvitation.create({
     data: { id: newId("inv"), propertyId: property.id, email: "sweep.invitee@example.com", name: "Sweep Invitee", role: "viewer", tokenHash: hash, invitedByLabel: "e2e", expiresAt: new Date(Date.now() + 3_600_000) },
   });
+  // A password reset link of an account of the hotel, likewise.
+  const { token: reset, hash: resetHash } = newStaffToken();
+  const resetAccount = await newStaff(property.slug, "viewer");
+  const resetUser = await e2eDb().staffUser.findUniqueOrThrow({ where: { email: resetAccount.email } });
+  await e2eDb().staffPasswordReset.create({ data: { id: newId("pwr"), staffUserId: resetUser.id, tokenHash: resetHash, expiresAt: new Date(Date.now() + 3_600_000) } });
   const delivery = newId("whd");
   await e2eDb().webhookDelivery.create({
     data: { id: delivery, endpointId: endpoint.id, eventId: newId("evt"), eventType: "webhook.test", payload: "{}", status: "failed", attempts: 1, lastError: "connection refused" },
@@ -123,7 +130,7 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
   const inMailbox = async () => (await listDevMailbox(DEV_MAILBOX_DIR, 100)).find((mail) => mail.to.includes(guest.email))?.id;
   if (development) await expect.poll(inMailbox, { timeout: 30_000 }).toBeTruthy();
   const message = development ? await inMailbox() : undefined;
-  const ids: Ids = { booking: booking.id, endpoint: endpoint.id, delivery, confirmation, manage, invitation, ...(message ? { message } : {}) };
+  const ids: Ids = { booking: booking.id, endpoint: endpoint.id, delivery, confirmation, manage, invitation, reset, ...(message ? { message } : {}) };
 
   const addresses = Object.values(PAGES).map((address) => address(ids)).filter((address): address is string => address !== null);
   const [publicPages, panelPages] = [addresses.filter((a) => !isPanel(a)), addresses.filter(isPanel)];

@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { Field } from "@/components/booking-widget/field";
+import { LinkPageForm } from "./link-page-form";
 import type { AcceptInvitationState } from "./team-form-states";
 
 type Props = {
@@ -18,12 +19,9 @@ type Props = {
 /** The accept page's form: a new account's name and password, or an existing account's password. */
 export function AcceptInvitationForm({ token, hasAccount, email, name, invalidMessage, action }: Props) {
   const [state, formAction, pending] = useActionState(action, {});
-  if (state.invalid) return <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">{invalidMessage}</p>;
   const errors = state.fieldErrors ?? {};
   return (
-    <form action={formAction} className="mt-6 space-y-5" noValidate>
-      <input type="hidden" name="token" value={token} />
-      {state.error && <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">{state.error}</p>}
+    <LinkPageForm token={token} state={state} invalidMessage={invalidMessage} action={formAction}>
       {hasAccount ? (
         <Field id="password" name="password" type="password" label={`Password of ${email}`} autoComplete="current-password" required error={errors.password} />
       ) : (
@@ -37,6 +35,6 @@ export function AcceptInvitationForm({ token, hasAccount, email, name, invalidMe
       <button type="submit" disabled={pending} className="w-full rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60">
         {pending ? "Joining…" : "Accept and sign in"}
       </button>
-    </form>
+    </LinkPageForm>
   );
 }

@@ -4,11 +4,22 @@ import { emailButton, emailDocument, emailParagraph } from "./email-document";
 import { escapeHtml, oneLine } from "./render-guest-email";
 
 /**
- * The e-mails staff receive with a link: an invitation to join a property's staff. A subject, a
- * plain text part and an HTML part saying the same; every value is escaped in the HTML and
- * kept to one line where a line break could start a header.
+ * The e-mails staff receive with a link: an invitation to join a property's staff, a password
+ * reset. A subject, a plain text part and an HTML part saying the same; every value is escaped
+ * in the HTML and kept to one line where a line break could start a header.
  */
-export type StaffEmailInput = {
+export type StaffEmailInput = InvitationEmailInput | PasswordResetEmailInput;
+
+export type PasswordResetEmailInput = {
+  kind: "password_reset";
+  url: string;
+  /** The account's e-mail address. */
+  email: string;
+  /** How long the link works, in words ("one hour"). */
+  validFor: string;
+};
+
+export type InvitationEmailInput = {
   kind: "invitation";
   /** Where the link leads (an absolute http(s) URL). */
   url: string;
@@ -36,23 +47,47 @@ function checkedUrl(url: string): string {
   return oneLine(url);
 }
 
-export function renderStaffEmail(input: StaffEmailInput): StaffEmail {
+/** The parts of an e-mail whose one action is its link. */
+function linkEmail(input: { subject: string; eyebrow: string; heading: string; paragraphs: string[]; url: string; action: string; after: string }): StaffEmail {
   const url = checkedUrl(input.url);
+  const text = [...input.paragraphs.flatMap((paragraph) => [paragraph, ""]), `${input.action}: ${url}`, "", input.after, ""].join("\n");
+  const body = [
+    ...input.paragraphs.map((paragraph) => emailParagraph(escapeHtml(paragraph))),
+    emailButton(url, input.action),
+    emailParagraph(`<span style="color:#57534e">${escapeHtml(input.after)}</span>`),
+  ].join("\n");
+  return { subject: input.subject, text, html: emailDocument({ title: input.subject, eyebrow: input.eyebrow, heading: input.heading, body }) };
+}
+
+export function renderStaffEmail(input: StaffEmailInput): StaffEmail {
+  return input.kind === "invitation" ? renderInvitation(input) : renderPasswordReset(input);
+}
+
+function renderPasswordReset(input: PasswordResetEmailInput): StaffEmail {
+  const email = oneLine(input.email);
+  return linkEmail({
+    subject: "Reset your control panel password",
+    eyebrow: "Control panel",
+    heading: "Reset your password",
+    paragraphs: ["Hello,", `Someone (we hope you) asked to reset the password of the control panel account ${email}.`],
+    url: input.url,
+    action: "Choose a new password",
+    after: `The link works once, for ${input.validFor}, and signs out every session of the account. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+  });
+}
+
+function renderInvitation(input: InvitationEmailInput): StaffEmail {
   const hotel = oneLine(input.hotelName);
   const inviter = oneLine(input.invitedBy);
   const name = oneLine(input.inviteeName);
   const until = `${formatInstant(input.expiresAt, input.timeZone)} (${input.timeZone} time)`;
-  const subject = `${inviter} invited you to join ${hotel}`;
-  const greeting = name ? `Hello ${name},` : "Hello,";
-  const intro = `${inviter} has invited you to join the staff of ${hotel} in its control panel, ${ROLE_SENTENCES[input.role]}.`;
-  const action = "Accept the invitation";
-  const validity = `The link works once, until ${until}. If you did not expect this invitation, ignore this e-mail: nothing happens without the link.`;
-  const text = [greeting, "", intro, "", `${action}: ${url}`, "", validity, ""].join("\n");
-  const body = [
-    emailParagraph(escapeHtml(greeting)),
-    emailParagraph(escapeHtml(intro)),
-    emailButton(url, action),
-    emailParagraph(`<span style="color:#57534e">${escapeHtml(validity)}</span>`),
-  ].join("\n");
-  return { subject, text, html: emailDocument({ title: subject, eyebrow: hotel, heading: `Join ${hotel}`, body }) };
+  return linkEmail({
+    subject: `${inviter} invited you to join ${hotel}`,
+    eyebrow: hotel,
+    heading: `Join ${hotel}`,
+    paragraphs: [name ? `Hello ${name},` : "Hello,", `${inviter} has invited you to join the staff of ${hotel} in its control panel, ${ROLE_SENTENCES[input.role]}.`],
+    url: input.url,
+    action: "Accept the invitation",
+    after: `The link works once, until ${until}. If you did not expect this invitation, ignore this e-mail: nothing happens without the link.`,
+  });
 }

@@ -3,6 +3,8 @@ import type { Db } from "@/lib/db";
 import type { StaffEmail as StaffEmailRow } from "@/lib/generated/prisma/client";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { RetrySchedule } from "@/lib/jobs/retry-schedule";
+import { PASSWORD_RESET_VALIDITY } from "@/lib/staff/request-password-reset";
+import { isOpenPasswordReset } from "@/lib/staff/reset-password";
 import { isOpenInvitation } from "@/lib/staff/staff-invitations";
 import { hashStaffToken } from "@/lib/staff/staff-token";
 import type { SecretBox } from "@/lib/webhooks/secret-box";
@@ -27,18 +29,25 @@ export type StaffMailDeps = {
 
 /** The page a staff e-mail's link opens. */
 export function staffLinkUrl(publicBaseUrl: string, kind: StaffEmailRow["kind"], token: string): string {
-  const paths: Record<StaffEmailRow["kind"], string> = { invitation: "/join/" };
+  const paths: Record<StaffEmailRow["kind"], string> = { invitation: "/join/", password_reset: "/reset-password/" };
   return new URL(`${paths[kind]}${token}`, publicBaseUrl).href;
 }
 
 /** The message, or null when its link no longer opens anything (used, revoked, replaced, expired). */
 async function composeStaffEmail(deps: StaffMailDeps, email: StaffEmailRow, token: string, now: Date): Promise<Omit<MailMessage, "to"> | null> {
-  if (!email.invitationId) return null;
-  const invitation = await deps.db.staffInvitation.findUnique({ where: { id: email.invitationId }, include: { property: { select: { name: true, timezone: true } } } });
+  const url = staffLinkUrl(deps.publicBaseUrl, email.kind, token);
+  if (email.passwordResetId) {
+    const reset = await deps.db.staffPasswordReset.findUnique({ where: { id: email.passwordResetId }, include: { staffUser: { select: { email: true } } } });
+    if (!reset || reset.tokenHash !== hashStaffToken(token) || !isOpenPasswordReset(reset, now)) return null;
+    return { from: deps.from, ...renderStaffEmail({ kind: "password_reset", url, email: reset.staffUser.email, validFor: PASSWORD_RESET_VALIDITY }) };
+  }
+  const invitation = email.invitationId
+    ? await deps.db.staffInvitation.findUnique({ where: { id: email.invitationId }, include: { property: { select: { name: true, timezone: true } } } })
+    : null;
   if (!invitation || invitation.tokenHash !== hashStaffToken(token) || !isOpenInvitation(invitation, now)) return null;
   const message = renderStaffEmail({
     kind: "invitation",
-    url: staffLinkUrl(deps.publicBaseUrl, email.kind, token),
+    url,
     hotelName: invitation.property.name,
     timeZone: invitation.property.timezone,
     invitedBy: invitation.invitedByLabel,

@@ -12,6 +12,7 @@ import { findOpenInvitation, INVALID_INVITATION } from "@/lib/staff/staff-invita
 import { findStaffSession } from "@/lib/staff/staff-sessions";
 import { seedProperty, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { refusal } from "../support/domain-refusal";
 import { everyStoredRow, staffMailbox, TEST_PANEL_URL } from "../support/staff-mail";
 import { testStaffLinkBox } from "../support/test-worker";
 
@@ -35,11 +36,6 @@ async function invite(team: Awaited<ReturnType<typeof teamOf>>, email: string, r
 const accept = (token: string, options: { password?: string; name?: string; clock?: ReturnType<typeof fixedClock> } = {}) =>
   acceptInvitation(database().db, limiter(), { token, name: options.name ?? "Ana Costa", password: options.password ?? "a good password", clientAddress: "203.0.113.9", clock: options.clock ?? at(HOUR) });
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (failure: unknown) => failure);
-  if (!isDomainError(error)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-}
 
 const INVALID = { code: "not_found", message: INVALID_INVITATION };
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { describeTeamChange, TEAM_AUDIT_ACTIONS } from "@/lib/audit/describe-team-change";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
-import { isDomainError } from "@/lib/errors";
 import { changeStaffRole } from "@/lib/staff/change-staff-role";
 import { listTeam } from "@/lib/staff/list-team";
 import { removeStaffMember } from "@/lib/staff/remove-staff-member";
 import { createStaffSession, findStaffSession } from "@/lib/staff/staff-sessions";
 import { seedProperty, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { refusal } from "../support/domain-refusal";
 
 /** Roles and removals on a property's team: never without an admin, even when admins race; a removed member is signed out at once. */
 const database = setupTestDatabase();
@@ -26,11 +26,6 @@ async function teamOf<Name extends string>(name: string, roles: Record<Name, "ad
   return { propertyId: property.id, ...members };
 }
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (failure: unknown) => failure);
-  if (!isDomainError(error)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-}
 
 const admins = (propertyId: string) => database().db.membership.count({ where: { propertyId, role: "admin" } });
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { returnPathAfterSignIn } from "@/components/panel/panel-sections";
 import { currentStaff } from "../_lib/panel-session";
@@ -15,6 +16,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Control panel</p>
       <h1 className="mt-2 font-serif text-4xl text-brand-900">Staff sign-in</h1>
       <LoginForm next={next} />
+      <p className="mt-6 text-sm"><Link className="text-brand-700 underline" href="/forgot-password">Forgot your password?</Link></p>
     </main>
   );
 }
