@@ -1,16 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
 import { demoCredentials } from "../support/demo";
 import { newStaff, signInAs } from "../support/panel";
 import { addDays, partnerApi } from "../support/partner-api";
 
-/** Serious and critical axe findings (WCAG 2.x A/AA, best practices) on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 /** A stay at the demo hotel far enough ahead that no other test books those nights (each test its own). */
 async function stayAhead(request: APIRequestContext, nights: number) {

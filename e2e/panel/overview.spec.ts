@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { addDays } from "@/lib/dates/calendar-date";
 import { formatMoney } from "@/lib/money/currency";
 import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { propertyToday } from "@/lib/properties/property-today";
 import { seedStaff } from "@/prisma/factories";
+import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
 import { newStaff, signInAs } from "../support/panel";
 
@@ -149,9 +149,7 @@ test("the overview passes an axe scan with no serious or critical violation, and
   const { email } = await newStaff("harbour-view-hotel", "admin");
   await signInAs(page, email);
   await page.getByText("Occupancy night by night (table)").click();
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { seriousViolations } from "../support/accessibility";
+import { seriousViolations } from "../support/axe";
 import { receivedMail } from "../support/mailbox";
 import { newStaff, signIn } from "../support/panel";
 

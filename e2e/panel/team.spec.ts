@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { seedProperty } from "@/prisma/factories";
-import { seriousViolations } from "../support/accessibility";
+import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
 import { receivedMail } from "../support/mailbox";
 import { newStaff, signInAs } from "../support/panel";

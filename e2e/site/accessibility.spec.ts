@@ -1,15 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { addDays } from "../support/partner-api";
 import { fillGuest, newGuest, search, stayAt } from "../support/site";
 
-/** Serious and critical violations of WCAG 2.x A/AA and best practices on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 test("every page of the guest site passes an axe scan with no serious or critical violation", async ({ page, request }) => {
   // Nine pages and states, each with a booking step and an axe scan: about 30 s alone on two busy cores.
