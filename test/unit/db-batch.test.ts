@@ -28,13 +28,15 @@ describe("batchedPerDb", () => {
   it("also gathers lookups started by other callbacks of the same turn (requests read together)", async () => {
     const { lookup, statements } = doubling();
     const started: Promise<number>[] = [];
-    // Two I/O-like callbacks of one turn, each starting its lookup after its own microtasks.
+    // Two callbacks of one turn, each starting its lookup after its own microtasks. Immediates
+    // queued together always run in one pass (two 0 ms timers may not: on a loaded machine the
+    // clock can tick between them, and the second is then due a turn later).
     await new Promise<void>((done) => {
-      setTimeout(() => void Promise.resolve().then(() => started.push(lookup(dbA, 5))), 0);
-      setTimeout(() => {
+      setImmediate(() => void Promise.resolve().then(() => started.push(lookup(dbA, 5))));
+      setImmediate(() => {
         void Promise.resolve().then(() => started.push(lookup(dbA, 6)));
         done();
-      }, 0);
+      });
     });
     expect(await Promise.all(started)).toEqual([10, 12]);
     expect(statements.map((s) => s.keys)).toEqual([[5, 6]]);
