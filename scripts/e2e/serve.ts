@@ -87,7 +87,10 @@ async function main() {
   // the first tests do not share the two cores with two servers still starting.
   const ports = dev ? [port] : [port, port + 1];
   for (const instancePort of ports) {
-    const args = [dev ? "dev" : "start", "--port", String(instancePort), "--hostname", "127.0.0.1"];
+    // Idle keep-alive sockets stay open longer than the tests' client keeps them (Node's 5 s
+    // default): a request sent on a socket the server is just closing fails with ECONNRESET.
+    const keepAlive = dev ? [] : ["--keepAliveTimeout", "65000"];
+    const args = [dev ? "dev" : "start", "--port", String(instancePort), "--hostname", "127.0.0.1", ...keepAlive];
     const instance = spawn(next, args, { cwd: root, stdio: "inherit", detached: true, env: dev ? { ...env, NODE_ENV: "development" } : env });
     instances.push(instance);
     instance.on("exit", (code) => {
