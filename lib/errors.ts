@@ -13,6 +13,8 @@ export type DomainErrorCode =
   | "unknown_room_type"
   | "occupancy_exceeded"
   | "no_availability"
+  | "stay_restricted"
+  | "unknown_rate_plan"
   | "booking_not_cancellable"
   | "booking_not_changeable"
   | "price_changed"

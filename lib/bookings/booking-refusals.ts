@@ -1,4 +1,5 @@
 import { DomainError, validationFailed } from "@/lib/errors";
+import { unknownRatePlan } from "@/lib/rate-plans/unknown-rate-plan";
 import type { ChangeBookingOutcome } from "./change-booking";
 
 /** The room type cannot take the stay: the first night it cannot (creations and changes alike). */
@@ -7,6 +8,25 @@ export function noAvailability(refusal: { name: string; night: string; reason: s
     night: refusal.night,
     problem: { night: refusal.night },
   });
+}
+
+/** A stay restriction a stay breaks (the SQL function stay_restriction's answer). */
+export type StayRestriction = { rule: "min_stay" | "max_stay" | "closed_to_arrival" | "closed_to_departure"; date: string; value: number | boolean };
+
+function nightsWord(count: number): string {
+  return count === 1 ? "1 night" : `${count} nights`;
+}
+
+/** The stay breaks a restriction of the room type: the rule and date in words (`detail`) and for machines (`restriction`). */
+export function stayRestricted(restriction: StayRestriction): DomainError {
+  const { rule, date, value } = restriction;
+  const detail = {
+    min_stay: `Stays arriving on ${date} must be at least ${nightsWord(Number(value))}.`,
+    max_stay: `Stays arriving on ${date} must be at most ${nightsWord(Number(value))}.`,
+    closed_to_arrival: `No arrivals on ${date}: the hotel does not take check-ins that day.`,
+    closed_to_departure: `No departures on ${date}: the hotel does not take check-outs that day.`,
+  }[rule];
+  return new DomainError("stay_restricted", detail, { problem: { restriction } });
 }
 
 export function occupancyExceeded(refusal: { name: string; maxAdults: number }, adults: number): DomainError {
@@ -33,6 +53,10 @@ export function changeRefusal(refusal: Refusal, request: { bookingId: string; ad
       return occupancyExceeded(refusal, request.adults ?? 0);
     case "no_availability":
       return noAvailability(refusal);
+    case "unknown_rate_plan":
+      return unknownRatePlan(refusal.ratePlanId, refusal.name);
+    case "stay_restricted":
+      return stayRestricted(refusal.restriction);
     case "price_changed":
       return new DomainError(
         "price_changed",

@@ -24,5 +24,13 @@ export function toBookingView(booking: Booking): BookingView {
     updatedAt: booking.updatedAt.toISOString(),
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     cancellationReason: booking.cancellationReason,
+    ratePlan: { id: booking.ratePlanId, name: booking.ratePlanName },
+    cancellation: {
+      refundable: booking.freeUntil !== null,
+      freeUntil: booking.freeUntil ? fromDbDate(booking.freeUntil) : null,
+      feeFrom: booking.feeFrom?.toISOString() ?? null,
+      fee: { amount: booking.feeAmount, currency: booking.currency },
+    },
+    cancellationFee: booking.cancellationFee === null ? null : { amount: booking.cancellationFee, currency: booking.currency },
   };
 }

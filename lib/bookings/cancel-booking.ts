@@ -7,6 +7,7 @@ import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { BookingActor } from "./booking-actor";
 import { toBookingView } from "./booking-view";
+import { cancellationFeeAt } from "./cancellation-fee";
 
 /** The SQL function cancel_booking (migration 20261123230000_cancel_booking_function), prepared on the pool. */
 export const CANCEL_BOOKING: HotStatement = { name: "cancel_booking", text: "SELECT cancel_booking($1::jsonb) AS outcome" };
@@ -17,9 +18,11 @@ function notFound(bookingId: string): DomainError {
 }
 
 /**
- * Cancels a booking of the property and frees its nights. Free of charge until the check-in
- * date has passed at the property; cancelling a cancelled booking returns it unchanged. A
- * booking of another property is "not found", never "forbidden".
+ * Cancels a booking of the property and frees its nights, until its check-in date has passed at
+ * the property. What it costs comes from the booking's own terms and the time of cancelling
+ * (cancellationFeeAt: free before feeFrom, the fee after, or at once when not refundable); the
+ * booking and its booking.cancelled event carry it as cancellationFee. Cancelling a cancelled
+ * booking returns it unchanged. A booking of another property is "not found", never "forbidden".
  *
  * Two round trips and no interactive transaction: the booking is read and its dates checked,
  * then one statement, cancel_booking, locks it, checks that it is still confirmed and still as
@@ -43,7 +46,8 @@ export async function cancelBooking(
       throw new DomainError("booking_not_cancellable", `The check-in date ${fromDbDate(booking.checkin)} has passed at the property (today is ${today}).`);
     }
     const reason = options.reason?.trim() || null;
-    const view = toBookingView({ ...booking, status: "cancelled", cancelledAt: now, updatedAt: now, cancellationReason: reason });
+    const fee = cancellationFeeAt(toBookingView(booking).cancellation, now);
+    const view = toBookingView({ ...booking, status: "cancelled", cancelledAt: now, updatedAt: now, cancellationReason: reason, cancellationFee: fee.amount });
     const { actor } = options;
     const call = {
       propertyId,

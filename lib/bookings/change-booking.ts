@@ -3,11 +3,15 @@ import { toDbDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { isLockTimeout } from "@/lib/db-errors";
 import type { FieldError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, RatePlan } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { BookingActor } from "./booking-actor";
+import { cancellationTermsView } from "@/lib/rate-plans/cancellation-terms-view";
+import { policyOf } from "@/lib/rate-plans/rate-plan-view";
+import type { CancellationPolicy, CancellationTerms } from "@/lib/schemas/rate-plans";
+import type { StayRestriction } from "./booking-refusals";
 import { toBookingView } from "./booking-view";
 import { describeChange, planBookingChange, priceOfChange, type BookingChangeRequest, type ChangeableField, type Night } from "./plan-booking-change";
 import { requestFingerprint } from "./request-fingerprint";
@@ -24,8 +28,15 @@ import { requestFingerprint } from "./request-fingerprint";
  *   CHECK constraint is the last word).
  * - The booking's own nights count as free to itself: it only needs a room on nights it does
  *   not hold yet.
- * - The price: kept nights at their booked amount, new nights at the current rate; with
- *   `expectedPrice`, a change to any other total is refused.
+ * - The price: kept nights at their booked amount, new nights at the current rate under the
+ *   booking's rate plan (rate_plan_price); another plan (ratePlanId, which must be active and
+ *   sold for the room type) prices every night with it. With `expectedPrice`, a change to any
+ *   other total is refused.
+ * - A change of dates or room type must meet the stay restrictions of what it moves
+ *   (stay_restriction: closed to arrival when the check-in or room type changes, min and max
+ *   stay when the nights do, closed to departure when the check-out or room type changes).
+ * - The cancellation terms are worked out again (cancellation_terms, as of today) when the
+ *   dates, room type or plan change: from the booking's own policy as booked, or the new plan's.
  * - Refused changes (any outcome but "changed" and "replayed") write nothing; a dry run
  *   ("quote") writes nothing either, and holds nothing once it returns.
  * - A change is recorded in the booking's history (who, each field from → to) and announced by
@@ -45,6 +56,8 @@ export type ChangeBookingOutcome =
   | { kind: "unknown_room_type"; roomTypeId: string }
   | { kind: "occupancy_exceeded"; name: string; maxAdults: number }
   | { kind: "no_availability"; name: string; night: CalendarDate; reason: "closed" | "sold out" }
+  | { kind: "unknown_rate_plan"; ratePlanId: string; name: string }
+  | { kind: "stay_restricted"; restriction: StayRestriction }
   | { kind: "price_changed"; booking: BookingView }
   | { kind: "idempotency_key_reused" }
   | { kind: "idempotency_key_in_use" };
@@ -87,7 +100,8 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
       }
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM bookings WHERE id = ${options.bookingId} AND property_id = ${options.property.id} FOR UPDATE`;
       if (locked.length === 0) return { kind: "not_found" };
-      const before = toBookingView(await tx.booking.findUniqueOrThrow({ where: { id: options.bookingId } }));
+      const stored = await tx.booking.findUniqueOrThrow({ where: { id: options.bookingId } });
+      const before = toBookingView(stored);
 
       const plan = planBookingChange(before, options.request, today);
       if (plan.kind === "unchanged") return { kind: "unchanged", booking: before };
@@ -97,9 +111,24 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
       const roomType = await tx.roomType.findFirst({ where: { id: after.roomTypeId, propertyId: options.property.id } });
       if (!roomType) return { kind: "unknown_room_type", roomTypeId: after.roomTypeId };
       if (after.adults > roomType.maxAdults) return { kind: "occupancy_exceeded", name: roomType.name, maxAdults: roomType.maxAdults };
+      const moves = (...fields: ChangeableField[]) => fields.some((field) => plan.changed.includes(field));
+      const ratePlanChanged = moves("ratePlanId");
+      const ratePlan = await tx.ratePlan.findFirst({ where: { id: after.ratePlanId, propertyId: options.property.id } });
+      if (ratePlanChanged || moves("roomTypeId")) {
+        const sold = ratePlan && (ratePlan.roomTypeIds.length === 0 || ratePlan.roomTypeIds.includes(after.roomTypeId));
+        if (!sold || (ratePlanChanged && !ratePlan.active)) return { kind: "unknown_rate_plan", ratePlanId: after.ratePlanId, name: roomType.name };
+      }
+      const stayChanged = moves("checkin", "checkout", "roomTypeId");
+      if (stayChanged) {
+        const [{ restriction }] = await tx.$queryRaw<[{ restriction: StayRestriction | null }]>`
+          SELECT stay_restriction(${after.roomTypeId}, ${after.checkin}::date, ${after.checkout}::date,
+            ${moves("checkin", "roomTypeId")}, ${moves("checkin", "checkout", "roomTypeId")}, ${moves("checkout", "roomTypeId")}) AS restriction`;
+        if (restriction) return { kind: "stay_restricted", restriction };
+      }
+      const rule = ratePlan!;
 
       const moving = [...plan.released, ...plan.taken];
-      const rows = moving.length === 0 ? [] : await lockNights(tx, moving);
+      const rows = moving.length === 0 ? [] : await lockNights(tx, moving, rule);
       const row = (night: Night) => rows.find((r) => r.room_type_id === night.roomTypeId && r.date === night.date);
       // Taken nights are all of the new room type, in date order: the first refused is the first night.
       for (const night of plan.taken) {
@@ -108,8 +137,28 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
         if (found.rooms_sold >= found.rooms_for_sale) return { kind: "no_availability", name: roomType.name, night: night.date, reason: "sold out" };
       }
 
-      const { nightly, total } = priceOfChange(plan, new Map(plan.taken.map((night) => [night.date, row(night)!.price])));
-      const booking: BookingView = { ...before, ...after, price: { amount: total, currency: before.price.currency }, nightly, updatedAt: now.toISOString() };
+      const rates = new Map(plan.taken.map((night) => [night.date, row(night)!.price]));
+      if (ratePlanChanged) for (const [date, price] of await keptNightPrices(tx, plan.kept, rule)) rates.set(date, price);
+      const { nightly, total } = priceOfChange(plan, rates, { repriceKept: ratePlanChanged });
+      const currency = before.price.currency;
+      const policy = ratePlanChanged ? policyOf(rule) : (stored.cancellationPolicy as CancellationPolicy);
+      const cancellation =
+        stayChanged || ratePlanChanged ? await cancellationTermsOf(tx, { policy, checkin: after.checkin, today, timezone: options.property.timezone, nightly, total, currency }) : before.cancellation;
+      const booking: BookingView = {
+        ...before,
+        checkin: after.checkin,
+        checkout: after.checkout,
+        nights: after.nights,
+        roomTypeId: after.roomTypeId,
+        adults: after.adults,
+        guest: after.guest,
+        externalReference: after.externalReference,
+        price: { amount: total, currency },
+        nightly,
+        ratePlan: ratePlanChanged ? { id: rule.id, name: rule.name } : before.ratePlan,
+        cancellation,
+        updatedAt: now.toISOString(),
+      };
       if (options.expectedPrice && (options.expectedPrice.amount !== total || options.expectedPrice.currency !== before.price.currency)) {
         return { kind: "price_changed", booking };
       }
@@ -130,6 +179,12 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
           externalReference: after.externalReference,
           totalAmount: total,
           nightlyPrices: nightly,
+          ratePlanId: booking.ratePlan.id,
+          ratePlanName: booking.ratePlan.name,
+          cancellationPolicy: policy,
+          freeUntil: cancellation.freeUntil === null ? null : toDbDate(cancellation.freeUntil),
+          feeFrom: cancellation.feeFrom === null ? null : new Date(cancellation.feeFrom),
+          feeAmount: cancellation.fee.amount,
           updatedAt: now,
         },
       });
@@ -186,12 +241,41 @@ async function recordChange(
   await tx.$executeRaw`SELECT queue_event_dispatch(${eventId}, ${change.propertyId})`;
 }
 
-/** Locks the nights' rows in one statement, in the lock order (room type, date). Missing nights have no row. */
-function lockNights(tx: Tx, nights: Night[]): Promise<NightRow[]> {
+/** The booking's policy applied to its stay as of today (the SQL functions book_stay and availability use). */
+async function cancellationTermsOf(
+  tx: Tx,
+  stay: { policy: CancellationPolicy; checkin: CalendarDate; today: CalendarDate; timezone: string; nightly: { amount: number }[]; total: number; currency: string },
+): Promise<CancellationTerms> {
+  const { policy } = stay;
+  const daysBefore = policy.type === "free_until" ? policy.daysBefore : null;
+  const fee = policy.type === "free_until" ? policy.fee : null;
+  const [{ terms }] = await tx.$queryRaw<[{ terms: CancellationTerms }]>`
+    SELECT cancellation_terms(t.free_until, cancellation_fee_from(t.free_until, ${stay.timezone}),
+      cancellation_fee_amount(${policy.type}, ${fee}, ${stay.nightly[0]!.amount}::bigint, ${stay.total}::bigint), ${stay.currency}) AS terms
+    FROM (SELECT free_cancellation_until(${policy.type}, ${daysBefore}::int, ${stay.checkin}::date, ${stay.today}::date) AS free_until) t`;
+  return cancellationTermsView(terms);
+}
+
+type PriceRuleColumns = Pick<RatePlan, "pricePercent" | "priceAmount">;
+
+/** The nights the booking keeps, priced now under another plan (read, not locked: the booking already holds them). */
+async function keptNightPrices(tx: Tx, nights: Night[], rule: PriceRuleColumns): Promise<[CalendarDate, number][]> {
+  if (nights.length === 0) return [];
+  const rows = await tx.$queryRaw<{ date: CalendarDate; price: number }[]>`
+    SELECT to_char(n.date, 'YYYY-MM-DD') AS date, rate_plan_price(n.price, ${rule.pricePercent}::int, ${rule.priceAmount}::int) AS price
+    FROM room_nights n
+    JOIN unnest(${nights.map((night) => night.roomTypeId)}::text[], ${nights.map((night) => night.date)}::date[]) AS kept(room_type_id, date)
+      ON kept.room_type_id = n.room_type_id AND kept.date = n.date`;
+  return rows.map((r) => [r.date, r.price]);
+}
+
+/** Locks the nights' rows in one statement, in the lock order (room type, date), each priced under the plan's rule. Missing nights have no row. */
+function lockNights(tx: Tx, nights: Night[], rule: PriceRuleColumns): Promise<NightRow[]> {
   const types = nights.map((night) => night.roomTypeId);
   const dates = nights.map((night) => night.date);
   return tx.$queryRaw<NightRow[]>`
-    SELECT n.room_type_id, to_char(n.date, 'YYYY-MM-DD') AS date, n.rooms_for_sale, n.rooms_sold, n.price, n.closed
+    SELECT n.room_type_id, to_char(n.date, 'YYYY-MM-DD') AS date, n.rooms_for_sale, n.rooms_sold,
+           rate_plan_price(n.price, ${rule.pricePercent}::int, ${rule.priceAmount}::int) AS price, n.closed
     FROM room_nights n
     JOIN unnest(${types}::text[], ${dates}::date[]) AS wanted(room_type_id, date) ON wanted.room_type_id = n.room_type_id AND wanted.date = n.date
     ORDER BY n.room_type_id, n.date

@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from "@/lib/clock";
-import { toDbDate } from "@/lib/dates/calendar-date";
+import { dateInTimeZone, toDbDate } from "@/lib/dates/calendar-date";
 import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { isLockTimeout, isUniqueViolation } from "@/lib/db-errors";
 import { DomainError, validationFailed } from "@/lib/errors";
@@ -7,7 +7,10 @@ import type { Booking } from "@/lib/generated/prisma/client";
 import { newBookingReference, newId } from "@/lib/ids";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { BookingView, CreateBookingInput } from "@/lib/schemas/bookings";
-import { KEY_IN_USE, KEY_REUSED, noAvailability, occupancyExceeded } from "./booking-refusals";
+import { cancellationTermsView } from "@/lib/rate-plans/cancellation-terms-view";
+import { unknownRatePlan } from "@/lib/rate-plans/unknown-rate-plan";
+import type { CancellationTerms } from "@/lib/schemas/rate-plans";
+import { KEY_IN_USE, KEY_REUSED, noAvailability, occupancyExceeded, stayRestricted, type StayRestriction } from "./booking-refusals";
 import { bookingSource, type BookingActor } from "./booking-actor";
 import { toBookingView } from "./booking-view";
 import { requestFingerprint } from "./request-fingerprint";
@@ -18,6 +21,7 @@ export type DeskBookingDetails = { guestPhone: string | null; staffNote: string 
 
 export type CreateBookingOptions = {
   property: { id: string; name: string; timezone: string; currency: string };
+  /** ratePlanId: the offer's plan (the Standard plan when not given). */
   input: CreateBookingInput;
   /**
    * Who makes it: an API key (apiKeyActor: the booking's source is "api") or staff at the desk
@@ -34,10 +38,12 @@ export type CreateBookingOptions = {
 export type CreateBookingResult = { booking: BookingView; replayed: boolean };
 
 export type BookStayOutcome =
-  | { kind: "created"; total: number; nightly: { date: string; amount: number }[] }
+  | { kind: "created"; total: number; nightly: { date: string; amount: number }[]; ratePlan: BookingView["ratePlan"]; cancellation: CancellationTerms }
   | { kind: "replay"; id: string }
   | { kind: "key_used_for_change"; id: string }
   | { kind: "unknown_room_type" }
+  | { kind: "unknown_rate_plan"; name: string }
+  | { kind: "stay_restricted"; restriction: StayRestriction }
   | { kind: "occupancy_exceeded"; name: string; maxAdults: number }
   | { kind: "no_availability"; name: string; night: string; reason: string };
 
@@ -50,7 +56,7 @@ export const BOOK_STAY: HotStatement = { name: "book_stay", text: "SELECT book_s
  * route, so that both run the very same statement.
  */
 export function bookStayCall(options: {
-  property: { id: string; name: string; currency: string };
+  property: { id: string; name: string; currency: string; timezone: string };
   input: CreateBookingInput;
   actor: BookingActor;
   desk?: DeskBookingDetails;
@@ -88,6 +94,14 @@ export function bookStayCall(options: {
     updatedAt: now,
     cancelledAt: null,
     cancellationReason: null,
+    // Filled in from book_stay's outcome (bookedView): the plan and the terms it fixed.
+    ratePlanId: input.ratePlanId ?? "",
+    ratePlanName: "",
+    cancellationPolicy: {},
+    freeUntil: null,
+    feeFrom: null,
+    feeAmount: 0,
+    cancellationFee: null,
   };
   const view = toBookingView(booking);
   const parameter = {
@@ -110,6 +124,9 @@ export function bookStayCall(options: {
     guestPhone: booking.guestPhone,
     staffNote: booking.staffNote,
     fingerprint: options.fingerprint,
+    ratePlanId: input.ratePlanId ?? null,
+    today: dateInTimeZone(now, property.timezone),
+    timezone: property.timezone,
     now: now.toISOString(),
     eventId: newId("evt"),
     view,
@@ -119,7 +136,7 @@ export function bookStayCall(options: {
 
 /** The booking as the API shows it once book_stay made it: bookStayCall's view with the price it fixed. */
 export function bookedView(view: BookingView, outcome: Extract<BookStayOutcome, { kind: "created" }>, currency: string): BookingView {
-  return { ...view, price: { amount: outcome.total, currency }, nightly: outcome.nightly };
+  return { ...view, price: { amount: outcome.total, currency }, nightly: outcome.nightly, ratePlan: outcome.ratePlan, cancellation: cancellationTermsView(outcome.cancellation) };
 }
 
 /**
@@ -134,7 +151,13 @@ export function bookedView(view: BookingView, outcome: Extract<BookStayOutcome, 
  * - The nights' rows are locked (in date order, so two bookings cannot deadlock), checked,
  *   and their counters moved; the database's CHECK constraint refuses whatever could slip
  *   past. With k rooms left, exactly k of any number of concurrent requests succeed.
- * - The price of each night is copied into the booking: later rate changes never touch it.
+ * - The rate plan (the Standard plan when none is named) must be active and sold for the room
+ *   type (else unknown_rate_plan); the stay must meet the room type's restrictions (else
+ *   stay_restricted, naming the rule and date). Both are checked in the statement, with the
+ *   nights locked.
+ * - The price of each night is the plan's price of its rate (rate_plan_price), copied into the
+ *   booking with the plan's cancellation terms (cancellation_terms): later rate or plan changes
+ *   never touch them.
  * - Its booking.created event is written to the outbox, and its dispatch job queued, in the
  *   same transaction; a replay writes none.
  * - Every door makes bookings here, with the same rules, event and guest e-mail: the API (source
@@ -178,6 +201,10 @@ export async function createBooking(db: Db, options: CreateBookingOptions): Prom
         throw new DomainError("unknown_room_type", `No room type "${input.roomTypeId}" at this property.`);
       case "occupancy_exceeded":
         throw occupancyExceeded(outcome, input.adults);
+      case "unknown_rate_plan":
+        throw unknownRatePlan(input.ratePlanId ?? "standard", outcome.name);
+      case "stay_restricted":
+        throw stayRestricted(outcome.restriction);
       case "no_availability":
         throw noAvailability(outcome);
     }

@@ -17,6 +17,8 @@ import { MAX_NIGHTS, stayRuleErrors } from "./stay-rules";
  *   it was booked for; it gives back the nights it leaves and takes the nights it adds. No
  *   night is both kept and taken, and the nights it will hold are exactly kept + taken.
  * - A request that names only the values the booking already has changes nothing.
+ * - Another rate plan (ratePlanId) re-prices every night of the stay with it; the same plan
+ *   keeps the kept nights' amounts (the transaction checks that the plan may be sold).
  */
 
 export type BookingChangeRequest = {
@@ -27,9 +29,10 @@ export type BookingChangeRequest = {
   guest?: Partial<BookingView["guest"]>;
   /** null clears it. */
   externalReference?: string | null;
+  ratePlanId?: string;
 };
 
-export type ChangeableField = "checkin" | "checkout" | "roomTypeId" | "adults" | "guest" | "externalReference";
+export type ChangeableField = "checkin" | "checkout" | "roomTypeId" | "adults" | "guest" | "externalReference" | "ratePlanId";
 
 /** A room type's night: the unit of availability. */
 export type Night = { roomTypeId: string; date: CalendarDate };
@@ -41,16 +44,16 @@ export type BookingChangePlan =
   | { kind: "unchanged" }
   | {
       kind: "change";
-      after: Pick<BookingView, "checkin" | "checkout" | "nights" | "roomTypeId" | "adults" | "guest" | "externalReference">;
+      after: Pick<BookingView, "checkin" | "checkout" | "nights" | "roomTypeId" | "adults" | "guest" | "externalReference"> & { ratePlanId: string };
       changed: ChangeableField[];
-      /** Nights the booking holds before and after, with the amount it was booked for. */
+      /** Nights the booking holds before and after, with the amount it was booked for (to be priced again when the plan changes). */
       kept: (Night & { amount: number })[];
       /** Nights it gives back, and nights it takes (priced at the current rate), each in lock order. */
       released: Night[];
       taken: Night[];
     };
 
-type ChangeableBooking = Pick<BookingView, "status" | "checkin" | "checkout" | "roomTypeId" | "adults" | "guest" | "externalReference" | "nightly">;
+type ChangeableBooking = Pick<BookingView, "status" | "checkin" | "checkout" | "roomTypeId" | "adults" | "guest" | "externalReference" | "nightly" | "ratePlan">;
 
 export function planBookingChange(booking: ChangeableBooking, request: BookingChangeRequest, today: CalendarDate): BookingChangePlan {
   if (booking.status !== "confirmed") return { kind: "not_changeable", field: null, message: "This booking is cancelled; it cannot change." };
@@ -63,8 +66,10 @@ export function planBookingChange(booking: ChangeableBooking, request: BookingCh
     adults: request.adults ?? booking.adults,
     guest: { ...booking.guest, ...request.guest },
     externalReference: request.externalReference === undefined ? booking.externalReference : request.externalReference,
+    ratePlanId: request.ratePlanId ?? booking.ratePlan.id,
   };
-  const changed = CHANGEABLE.filter((field) => JSON.stringify(after[field]) !== JSON.stringify(booking[field]));
+  const current = { ...booking, ratePlanId: booking.ratePlan.id };
+  const changed = CHANGEABLE.filter((field) => JSON.stringify(after[field]) !== JSON.stringify(current[field]));
   if (changed.length === 0) return { kind: "unchanged" };
 
   const started = booking.checkin < today;
@@ -92,7 +97,7 @@ export function planBookingChange(booking: ChangeableBooking, request: BookingCh
   };
 }
 
-const CHANGEABLE: ChangeableField[] = ["checkin", "checkout", "roomTypeId", "adults", "guest", "externalReference"];
+const CHANGEABLE: ChangeableField[] = ["checkin", "checkout", "roomTypeId", "adults", "guest", "externalReference", "ratePlanId"];
 
 function nightsOf(stay: { roomTypeId: string; checkin: CalendarDate; checkout: CalendarDate }): Night[] {
   return nightsOfStay(stay.checkin, stay.checkout).map((date) => ({ roomTypeId: stay.roomTypeId, date }));
@@ -114,11 +119,19 @@ export function inLockOrder<T extends Night>(nights: T[]): T[] {
   return [...nights].sort((a, b) => (a.roomTypeId === b.roomTypeId ? a.date.localeCompare(b.date) : a.roomTypeId.localeCompare(b.roomTypeId)));
 }
 
-/** The booking's nightly prices and total after the change: kept nights at their booked amount, taken ones at `rates`. */
-export function priceOfChange(plan: Extract<BookingChangePlan, { kind: "change" }>, rates: ReadonlyMap<CalendarDate, number>): { nightly: { date: CalendarDate; amount: number }[]; total: number } {
+/**
+ * The booking's nightly prices and total after the change: kept nights at their booked amount
+ * (or at `rates` too when `repriceKept`: another rate plan), taken ones at `rates`.
+ */
+export function priceOfChange(
+  plan: Extract<BookingChangePlan, { kind: "change" }>,
+  rates: ReadonlyMap<CalendarDate, number>,
+  options: { repriceKept?: boolean } = {},
+): { nightly: { date: CalendarDate; amount: number }[]; total: number } {
+  const priced = options.repriceKept ? [...plan.kept, ...plan.taken] : plan.taken;
   const nightly = [
-    ...plan.kept.map(({ date, amount }) => ({ date, amount })),
-    ...plan.taken.map(({ date }) => {
+    ...(options.repriceKept ? [] : plan.kept.map(({ date, amount }) => ({ date, amount }))),
+    ...priced.map(({ date }) => {
       const amount = rates.get(date);
       if (amount === undefined) throw new RangeError(`no rate given for the night of ${date}`);
       return { date, amount };
@@ -127,7 +140,7 @@ export function priceOfChange(plan: Extract<BookingChangePlan, { kind: "change" 
   return { nightly, total: nightly.reduce((sum, night) => sum + night.amount, 0) };
 }
 
-const RECORDED: (keyof BookingChangePrevious)[] = ["checkin", "checkout", "nights", "roomTypeId", "adults", "guest", "price", "nightly", "externalReference"];
+const RECORDED: (keyof BookingChangePrevious)[] = ["checkin", "checkout", "nights", "roomTypeId", "adults", "guest", "price", "nightly", "externalReference", "ratePlan", "cancellation"];
 
 /** What a change changed, in the booking's own shapes: each differing field before (`previous`, the event's) and after. */
 export function describeChange(before: BookingView, after: BookingView): { previous: BookingChangePrevious; current: BookingChangePrevious } {

@@ -34,6 +34,8 @@ const DOMAIN_CODES: Record<DomainError["code"], ProblemCode> = {
   unknown_room_type: "unknown_room_type",
   occupancy_exceeded: "occupancy_exceeded",
   no_availability: "no_availability",
+  stay_restricted: "stay_restricted",
+  unknown_rate_plan: "unknown_rate_plan",
   booking_not_cancellable: "booking_not_cancellable",
   booking_not_changeable: "booking_not_changeable",
   price_changed: "price_changed",

@@ -4,7 +4,7 @@ import { fieldErrors } from "@/lib/schemas/field-errors";
 import type { UnknownIdProblem } from "@/lib/schemas/common";
 
 /** What each problem a malformed id may ask for names (lib/schemas/common.ts idSchema, `unknownAs`). */
-const UNKNOWN_WHAT: Record<UnknownIdProblem, string> = { unknown_room_type: "room type" };
+const UNKNOWN_WHAT: Record<UnknownIdProblem, string> = { unknown_room_type: "room type", unknown_rate_plan: "rate plan" };
 
 /** The problem an issue asks to be answered with (a malformed id as an unknown one). */
 function problemOf(issue: z.core.$ZodIssue): UnknownIdProblem | undefined {

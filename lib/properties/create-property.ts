@@ -5,6 +5,7 @@ import { newId } from "@/lib/ids";
 import { isCurrencyCode } from "@/lib/money/currency";
 import { freeTextProblem } from "@/lib/text/free-text";
 import { isPlan, type Plan } from "./plans";
+import { standardRatePlan } from "@/lib/rate-plans/standard-rate-plan";
 import { firstFreeSlug, slugify } from "./slug";
 
 export type CreatePropertyInput = { name: string; timezone: string; currency: string; plan: Plan | string };
@@ -21,7 +22,7 @@ export function validatePropertyInput(input: CreatePropertyInput): string[] {
   return problems;
 }
 
-/** Creates a property; its slug comes from the name, with a numeric suffix when taken. */
+/** Creates a property with its Standard rate plan; its slug comes from the name, with a numeric suffix when taken. */
 export async function createProperty(db: Db, input: CreatePropertyInput) {
   const problems = validatePropertyInput(input);
   if (problems.length) throw new DomainError("invalid_argument", problems.join("; "));
@@ -31,7 +32,15 @@ export async function createProperty(db: Db, input: CreatePropertyInput) {
     const slug = firstFreeSlug(base, new Set(taken.map((p) => p.slug)));
     try {
       return await db.property.create({
-        data: { id: newId("prop"), name: input.name.trim(), slug, timezone: input.timezone, currency: input.currency, plan: input.plan as Plan },
+        data: {
+          id: newId("prop"),
+          name: input.name.trim(),
+          slug,
+          timezone: input.timezone,
+          currency: input.currency,
+          plan: input.plan as Plan,
+          ratePlans: { create: standardRatePlan() },
+        },
       });
     } catch (error) {
       // Another process took the same slug between our read and write: look again.

@@ -1,43 +1,73 @@
-import { daysBetween, eachDate, fromDbDate, toDbDate } from "@/lib/dates/calendar-date";
+import { daysBetween, eachDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { DomainError, validationFailed } from "@/lib/errors";
+import { unknownRatePlan } from "@/lib/rate-plans/unknown-rate-plan";
 import type { RatesQuery, RatesView } from "@/lib/schemas/rates";
 
 export const MAX_RATES_QUERY_NIGHTS = 366;
 
+type NightRow = {
+  room_type_id: string;
+  date: string;
+  amount: number;
+  available: number;
+  closed: boolean;
+  min_stay: number;
+  max_stay: number | null;
+  closed_to_arrival: boolean;
+  closed_to_departure: boolean;
+};
+
 /**
- * The price and free-room calendar of a property's room types, night by night, from `from`
- * to `to` (both included). A night with no calendar row is not for sale.
+ * The price, free-room and restriction calendar of a property's room types, night by night, from
+ * `from` to `to` (both included). A night with no calendar row is not for sale. With a rate plan
+ * (active, of the property), only the room types it is sold for, each night priced with its rule
+ * (rate_plan_price, as offers and bookings are).
  */
 export async function readRates(db: Db, property: { id: string; currency: string }, query: RatesQuery): Promise<RatesView> {
   const span = daysBetween(query.from, query.to) + 1;
   if (span < 1) throw validationFailed([{ field: "to", message: "Must not be before from." }]);
   if (span > MAX_RATES_QUERY_NIGHTS) throw validationFailed([{ field: "to", message: `At most ${MAX_RATES_QUERY_NIGHTS} nights from from.` }]);
+  const plan = query.ratePlanId ? await db.ratePlan.findFirst({ where: { id: query.ratePlanId, propertyId: property.id, active: true } }) : null;
+  if (query.ratePlanId && !plan) throw unknownRatePlan(query.ratePlanId);
   const roomTypes = await db.roomType.findMany({
     where: { propertyId: property.id, ...(query.roomTypeId ? { id: query.roomTypeId } : {}) },
     orderBy: [{ basePrice: "asc" }, { name: "asc" }, { id: "asc" }],
-    select: { id: true },
+    select: { id: true, name: true },
   });
   if (query.roomTypeId && roomTypes.length === 0) {
     throw new DomainError("unknown_room_type", `No room type "${query.roomTypeId}" at this property.`);
   }
-  const nights = await db.roomNight.findMany({
-    where: { roomTypeId: { in: roomTypes.map((r) => r.id) }, date: { gte: toDbDate(query.from), lte: toDbDate(query.to) } },
-    select: { roomTypeId: true, date: true, price: true, roomsForSale: true, roomsSold: true, closed: true },
-  });
-  const byKey = new Map(nights.map((n) => [`${n.roomTypeId}:${fromDbDate(n.date)}`, n]));
+  const sold = roomTypes.filter((roomType) => !plan?.roomTypeIds.length || plan.roomTypeIds.includes(roomType.id));
+  if (query.roomTypeId && plan && sold.length === 0) throw unknownRatePlan(plan.id, roomTypes[0]!.name);
+  const nights = await db.$queryRaw<NightRow[]>`
+    SELECT n.room_type_id, to_char(n.date, 'YYYY-MM-DD') AS date,
+           rate_plan_price(n.price, ${plan?.pricePercent ?? null}::int, ${plan?.priceAmount ?? null}::int) AS amount,
+           CASE WHEN n.closed THEN 0 ELSE n.rooms_for_sale - n.rooms_sold END AS available, n.closed,
+           n.min_stay, n.max_stay, n.closed_to_arrival, n.closed_to_departure
+    FROM room_nights n
+    WHERE n.room_type_id = ANY(${sold.map((roomType) => roomType.id)}::text[]) AND n.date BETWEEN ${query.from}::date AND ${query.to}::date`;
+  const byKey = new Map(nights.map((n) => [`${n.room_type_id}:${n.date}`, n]));
   const dates = eachDate(query.from, query.to);
   return {
     from: query.from,
     to: query.to,
     currency: property.currency,
-    roomTypes: roomTypes.map((roomType) => ({
+    roomTypes: sold.map((roomType) => ({
       roomTypeId: roomType.id,
       nights: dates.map((date) => {
         const night = byKey.get(`${roomType.id}:${date}`);
-        return night
-          ? { date, amount: night.price, availableRooms: night.closed ? 0 : night.roomsForSale - night.roomsSold, closed: night.closed }
-          : { date, amount: null, availableRooms: 0, closed: true };
+        if (!night) return { date, amount: null, availableRooms: 0, closed: true, minStay: 1, maxStay: null, closedToArrival: false, closedToDeparture: false };
+        return {
+          date,
+          amount: night.amount,
+          availableRooms: night.available,
+          closed: night.closed,
+          minStay: night.min_stay,
+          maxStay: night.max_stay,
+          closedToArrival: night.closed_to_arrival,
+          closedToDeparture: night.closed_to_departure,
+        };
       }),
     })),
   };

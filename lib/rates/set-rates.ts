@@ -7,6 +7,7 @@ import { MAX_PRICE_MINOR } from "@/lib/money/currency";
 import { MAX_RATES_RANGE_NIGHTS } from "./calendar-horizon";
 import { describeWeekdays, type IsoWeekday, isIsoWeekday, isoWeekday } from "./weekdays";
 import { roomTypeOfProperty } from "@/lib/room-types/room-type-of-property";
+import { MAX_NIGHTS } from "@/lib/bookings/stay-rules";
 
 export type SetRatesInput = {
   roomTypeId: string;
@@ -22,6 +23,11 @@ export type SetRatesInput = {
   rooms?: number;
   /** Close (true) or open (false) the nights; unchanged when not given. */
   closed?: boolean;
+  /** Stay restrictions, each unchanged when not given: min stay (1 to 30) and max stay (1 to 30; null: none) of stays arriving on the night; no check-in, no check-out on its date. */
+  minStay?: number;
+  maxStay?: number | null;
+  closedToArrival?: boolean;
+  closedToDeparture?: boolean;
   /** Confines the change to this property's room types (the panel passes the open property): another's is "not found". */
   propertyId?: string;
   /** Who changes it: then an audit row is written in the same transaction (the panel and the CLI always give one). */
@@ -59,14 +65,21 @@ export function validateRatesInput(input: SetRatesInput): string[] {
   if (input.rooms !== undefined && (!Number.isInteger(input.rooms) || input.rooms < 0 || input.rooms > 10_000)) {
     problems.push("rooms must be a whole number from 0 to 10,000");
   }
-  if (input.price === undefined && input.rooms === undefined && input.closed === undefined) {
-    problems.push("nothing to change: give a price, rooms, or closed/open");
+  for (const [name, value] of [["min stay", input.minStay], ["max stay", input.maxStay]] as const) {
+    if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 1 || value > MAX_NIGHTS)) {
+      problems.push(`${name} must be a whole number of nights from 1 to ${MAX_NIGHTS}`);
+    }
+  }
+  if (typeof input.minStay === "number" && typeof input.maxStay === "number" && input.maxStay < input.minStay) problems.push("max stay must not be below min stay");
+  const restrictions = [input.minStay, input.maxStay, input.closedToArrival, input.closedToDeparture];
+  if (input.price === undefined && input.rooms === undefined && input.closed === undefined && restrictions.every((value) => value === undefined)) {
+    problems.push("nothing to change: give a price, rooms, closed/open or a stay restriction");
   }
   return problems;
 }
 
 /**
- * Sets price, rooms for sale and closed for every night from `from` to `to` (both included),
+ * Sets price, rooms for sale, closed and the stay restrictions for every night from `from` to `to` (both included),
  * or only those on `weekdays`, creating nights that have no calendar row yet (at the room
  * type's base price and rooms). One statement, so it is atomic and safe beside concurrent
  * bookings: rooms for sale never drop below rooms sold (`keptAboveSoldNights` names the nights
@@ -80,6 +93,11 @@ export async function setRates(db: Db, input: SetRatesInput): Promise<SetRatesRe
   const price = input.price ?? null;
   const rooms = input.rooms ?? null;
   const closed = input.closed ?? null;
+  const minStay = input.minStay ?? null;
+  const setMaxStay = input.maxStay !== undefined;
+  const maxStay = input.maxStay ?? null;
+  const closedToArrival = input.closedToArrival ?? null;
+  const closedToDeparture = input.closedToDeparture ?? null;
   return db.$transaction(async (tx) => {
     const roomType = await tx.roomType.findFirst({
       where: roomTypeOfProperty(input.roomTypeId, input.propertyId),
@@ -87,15 +105,21 @@ export async function setRates(db: Db, input: SetRatesInput): Promise<SetRatesRe
     });
     if (!roomType) throw new DomainError("not_found", `no room type with id "${input.roomTypeId}"`);
     const rows = await tx.$queryRaw<{ date: string; held_back: boolean }[]>`
-      INSERT INTO room_nights AS n (room_type_id, date, rooms_for_sale, rooms_sold, price, closed, updated_at)
+      INSERT INTO room_nights AS n (room_type_id, date, rooms_for_sale, rooms_sold, price, closed, updated_at,
+                                    min_stay, max_stay, closed_to_arrival, closed_to_departure)
       SELECT ${roomType.id}, d::date, COALESCE(${rooms}::int, ${roomType.rooms}::int), 0,
-             COALESCE(${price}::int, ${roomType.basePrice}::int), COALESCE(${closed}::boolean, false), now()
+             COALESCE(${price}::int, ${roomType.basePrice}::int), COALESCE(${closed}::boolean, false), now(),
+             COALESCE(${minStay}::int, 1), ${maxStay}::int, COALESCE(${closedToArrival}::boolean, false), COALESCE(${closedToDeparture}::boolean, false)
       FROM generate_series(${input.from}::date, ${input.to}::date, interval '1 day') AS d
       WHERE ${weekdays}::int[] IS NULL OR EXTRACT(ISODOW FROM d)::int = ANY(${weekdays}::int[])
       ON CONFLICT (room_type_id, date) DO UPDATE SET
         price = COALESCE(${price}::int, n.price),
         rooms_for_sale = GREATEST(COALESCE(${rooms}::int, n.rooms_for_sale), n.rooms_sold),
         closed = COALESCE(${closed}::boolean, n.closed),
+        min_stay = COALESCE(${minStay}::int, n.min_stay),
+        max_stay = CASE WHEN ${setMaxStay} THEN ${maxStay}::int ELSE n.max_stay END,
+        closed_to_arrival = COALESCE(${closedToArrival}::boolean, n.closed_to_arrival),
+        closed_to_departure = COALESCE(${closedToDeparture}::boolean, n.closed_to_departure),
         updated_at = now()
       RETURNING to_char(n.date, 'YYYY-MM-DD') AS date, (${rooms}::int IS NOT NULL AND n.rooms_for_sale > ${rooms}::int) AS held_back`;
     const keptAboveSoldNights = rows.filter((r) => r.held_back).map((r) => r.date).sort();
@@ -115,6 +139,10 @@ export async function setRates(db: Db, input: SetRatesInput): Promise<SetRatesRe
             ...(price !== null ? { price: { amount: price, currency: roomType.property.currency } } : {}),
             ...(rooms !== null ? { rooms } : {}),
             ...(closed !== null ? { closed } : {}),
+            ...(minStay !== null ? { minStay } : {}),
+            ...(setMaxStay ? { maxStay } : {}),
+            ...(closedToArrival !== null ? { closedToArrival } : {}),
+            ...(closedToDeparture !== null ? { closedToDeparture } : {}),
           },
           keptAboveSoldNights,
         },

@@ -1,10 +1,14 @@
 import { z } from "zod";
-import { CalendarDateSchema, MoneySchema, NightlyPriceSchema, queryInteger, RoomTypeIdSchema } from "./common";
+import { CalendarDateSchema, idSchema, MoneySchema, NightlyPriceSchema, queryInteger, RoomTypeIdSchema } from "./common";
+import { OfferSchema } from "./rate-plans";
 
 export const AvailabilityQuerySchema = z.strictObject({
   checkin: CalendarDateSchema.meta({ description: "Arrival date: today at the property or later, at most 730 days ahead." }),
   checkout: CalendarDateSchema.meta({ description: "Departure date: after checkin, at most 30 nights later." }),
   adults: queryInteger(1, 20).meta({ description: "Number of adults, 1 to 20." }),
+  ratePlanId: idSchema("rp", "rp_7k2m9q4x8c1v5b3n6t0d", { unknownAs: "unknown_rate_plan" })
+    .optional()
+    .meta({ description: "Only this rate plan's offers (and only room types it is sold for)." }),
 });
 
 export const AvailabilitySchema = z
@@ -21,11 +25,15 @@ export const AvailabilitySchema = z
           description: z.string(),
           maxAdults: z.number().int(),
           availableRooms: z.number().int().meta({ description: "Rooms of this type free on every night of the stay." }),
-          price: MoneySchema.meta({ description: "Total for the stay." }),
+          price: MoneySchema.meta({ description: "Total for the stay under the Standard plan (what v1 clients book when they send no ratePlanId)." }),
           nightly: z.array(NightlyPriceSchema),
+          offers: z.array(OfferSchema).meta({ description: "Each rate plan sold for this room type: its price and cancellation terms, cheapest first." }),
         }),
       )
-      .meta({ description: "Room types that can take the stay, cheapest first; empty when none can." }),
+      .meta({
+        description:
+          "Room types that can take the stay (capacity, a room free and open every night, and the stay restrictions met: minimum and maximum stay of the arrival night, no arrival or departure closed), cheapest first; empty when none can.",
+      }),
   })
   .meta({ id: "Availability" });
 

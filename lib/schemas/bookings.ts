@@ -14,6 +14,7 @@ import {
   RoomTypeIdSchema,
   TimestampSchema,
 } from "./common";
+import { BookingRatePlanSchema, CancellationTermsSchema } from "./rate-plans";
 
 /** Where a booking was made: through the partner API (partners, the guest site) or at the hotel's desk (the control panel). */
 export const BOOKING_SOURCES = ["api", "desk"] as const;
@@ -35,6 +36,9 @@ export const CreateBookingSchema = z
     adults: z.number().int("Must be a whole number.").min(1, "Must be at least 1.").max(20, "Must be at most 20."),
     guest: GuestSchema,
     externalReference: printableAscii(100).optional().meta({ description: "Your own id for the booking; returned, and filterable in GET /bookings." }),
+    ratePlanId: idSchema("rp", "rp_7k2m9q4x8c1v5b3n6t0d", { unknownAs: "unknown_rate_plan" })
+      .optional()
+      .meta({ description: "The offer's rate plan (GET /availability); the Standard plan when left out." }),
   })
   .meta({ id: "CreateBooking" });
 
@@ -44,6 +48,9 @@ export const ChangeBookingSchema = z
     checkout: CalendarDateSchema.optional(),
     roomTypeId: CreateBookingSchema.shape.roomTypeId.optional(),
     adults: CreateBookingSchema.shape.adults.optional(),
+    ratePlanId: CreateBookingSchema.shape.ratePlanId.meta({
+      description: "Another rate plan: every night is then priced with it and its cancellation terms apply. Left out, the booking keeps its plan and terms (new nights priced with the plan).",
+    }),
     guest: GuestSchema.partial().optional().meta({ description: "Any of the guest's fields; the others stay as they are." }),
     externalReference: CreateBookingSchema.shape.externalReference.unwrap().nullable().optional().meta({ description: "Your own id for the booking; null clears it." }),
     expectedPrice: z
@@ -57,7 +64,7 @@ export const ChangeBookingSchema = z
       }),
   })
   .refine((body) => Object.keys(body).some((field) => field !== "expectedPrice"), {
-    message: "Name at least one field to change (checkin, checkout, roomTypeId, adults, guest or externalReference).",
+    message: "Name at least one field to change (checkin, checkout, roomTypeId, adults, guest, externalReference or ratePlanId).",
   })
   .meta({ id: "ChangeBooking" });
 
@@ -94,6 +101,9 @@ export const BookingSchema = z
     updatedAt: TimestampSchema,
     cancelledAt: TimestampSchema.nullable(),
     cancellationReason: z.string().nullable(),
+    ratePlan: BookingRatePlanSchema.meta({ description: "The rate plan it was sold with (the Standard plan when none was chosen)." }),
+    cancellation: CancellationTermsSchema.meta({ description: "Its cancellation terms, fixed at booking (a change of dates or plan works them out again; an edit of the plan never does)." }),
+    cancellationFee: MoneySchema.nullable().meta({ description: "What cancelling cost (amount 0 when free); null while the booking is not cancelled." }),
   })
   .meta({ id: "Booking" });
 
@@ -108,6 +118,8 @@ export const BookingChangePreviousSchema = BookingSchema.pick({
   price: true,
   nightly: true,
   externalReference: true,
+  ratePlan: true,
+  cancellation: true,
 })
   .partial()
   .meta({

@@ -32,6 +32,10 @@ export const ERROR_CATALOGUE: Record<ProblemCode, { when: string; todo: string }
     when: "The room type cannot take the stay: a night is sold out or closed (`night`, and `detail`, name the first one). Another booking may have taken the last room since you searched.",
     todo: "Search availability again and offer the guest another room type or dates.",
   },
+  stay_restricted: {
+    when: "The stay breaks one of the hotel's stay restrictions for the room type: a minimum or maximum stay (read on the arrival night), no arrivals on the check-in date or no departures on the check-out date. `restriction` names the rule, the date and its value; `detail` says it in words.",
+    todo: "Offer the guest a stay that meets the rule (GET /rates shows each night's minStay, maxStay, closedToArrival and closedToDeparture); GET /availability only offers stays that meet them.",
+  },
   booking_not_cancellable: {
     when: "The booking's check-in date is before today at the property.",
     todo: "Past stays cannot be cancelled through the API; contact the hotel.",
@@ -59,6 +63,10 @@ export const ERROR_CATALOGUE: Record<ProblemCode, { when: string; todo: string }
     todo: "Use a new key for a genuinely new booking; reuse a key only to retry the same request.",
   },
   unknown_room_type: { when: "roomTypeId names no room type of the key's property.", todo: "Take roomTypeId from /availability or /room-types." },
+  unknown_rate_plan: {
+    when: "ratePlanId names no rate plan of the key's property, or one that is no longer offered (deactivated) or is not sold for the room type.",
+    todo: "Take ratePlanId from an offer of GET /availability (or GET /rate-plans and its roomTypeIds), or leave it out for the Standard plan.",
+  },
   occupancy_exceeded: { when: "More adults than the room type takes (maxAdults).", todo: "Choose a room type with enough maxAdults, or book several rooms." },
   rate_limited: {
     when: "Over the plan's requests per minute for the property (all its keys count together), or too many invalid keys from one address.",

@@ -24,8 +24,33 @@ most 730 days ahead; at most 30 nights. Money is an integer in the currency's mi
 \`GET /availability?checkin={checkin}&checkout={checkout}&adults=2\` lists the room types
 that can take the stay, cheapest first, with the total and each night's price.
 
+Each room type also has \`offers\`: one per **rate plan** sold for it (\`GET /rate-plans\`
+lists them), cheapest first. A rate plan is a price rule on top of the night's rate plus a
+cancellation policy, and each offer states what cancelling will cost in plain dates, worked
+out by us at the property's time zone, so you never do time-zone arithmetic:
+
+\`\`\`json
+{ "ratePlanId": "rp_…", "name": "Non-refundable", "price": { "amount": 38880, "currency": "EUR" },
+  "cancellation": { "refundable": false, "freeUntil": null, "feeFrom": null, "fee": { "amount": 38880, "currency": "EUR" } } }
+{ "ratePlanId": "rp_…", "name": "Standard", "price": { "amount": 43200, "currency": "EUR" },
+  "cancellation": { "refundable": true, "freeUntil": "{checkin}", "feeFrom": "…T00:00:00.000Z", "fee": { "amount": 14400, "currency": "EUR" } } }
+\`\`\`
+
+Show "Free cancellation until {checkin}" for \`freeUntil\` (the last free day at the property);
+\`feeFrom\` is the exact instant the \`fee\` starts. Every property has a **Standard** plan (the
+night's rate, free cancellation until the check-in date): it is what you get without
+\`ratePlanId\`, and the room type's own \`price\` is its price.
+
+Hotels also set **stay restrictions** per room type and night (\`GET /rates\` shows them): a
+minimum and maximum stay, read on the arrival night (the rule on the check-in night governs the
+whole stay, as most channel managers do), and dates closed to arrival or to departure.
+Availability only offers stays that meet them; a booking that breaks one is refused with 409
+\`stay_restricted\`, naming the rule and the date in \`detail\` and in \`restriction\`
+(\`{ "rule": "min_stay", "date": "…", "value": 3 }\`).
+
 ## 4. Book it, safely
-\`POST /bookings\` with the room type, dates, adults and guest, and an \`Idempotency-Key\`
+\`POST /bookings\` with the room type, dates, adults and guest (and the offer's \`ratePlanId\`,
+if not the Standard plan), and an \`Idempotency-Key\`
 header (a new UUID per intended booking). If the call times out or fails with a 5xx, retry
 with the **same** key: you get the same booking (\`Idempotent-Replayed: true\`), never a
 second one. The hotel is never overbooked: if someone took the last room first, you get
@@ -55,8 +80,14 @@ atomic step: the room is never lost in between, and if a new night is sold out y
 Once the stay has started, only \`checkout\`, \`adults\`, \`guest\` and
 \`externalReference\` may change.
 
+The booking keeps its rate plan and its terms (\`ratePlan\`, \`cancellation\`: fixed when
+booked; a later edit of the plan never changes them). A change may name another
+\`ratePlanId\`: every night is then priced with it and its terms apply.
+
 ## 6. Cancel
-\`POST /bookings/{id}/cancel\`, free until the check-in date has passed at the property.
+\`POST /bookings/{id}/cancel\`, until the check-in date has passed at the property. The cost
+is ours to work out from the booking's terms and the time: the cancelled booking says it in
+\`cancellationFee\` (amount 0 when free), and so does its \`booking.cancelled\` event.
 Poll \`GET /bookings?updatedSince=…\` to pick up changes made at the hotel.
 
 ## 7. Be told: webhooks and the event feed

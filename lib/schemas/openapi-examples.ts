@@ -17,6 +17,7 @@ import type {
 } from "./bookings";
 import type { EventFeedQuerySchema, EventFeedView, EventView } from "./events";
 import type { Me } from "./me";
+import type { RatePlanListSchema } from "./rate-plans";
 import type { RatesQuerySchema, RatesView } from "./rates";
 import type { RoomTypeListSchema, RoomTypeView } from "./room-types";
 import type { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointView } from "./webhooks";
@@ -46,7 +47,11 @@ export const EXAMPLE_IDS = {
   createdEvent: "evt_7k2m9q4x1c8v3b6n5t0p",
   changedEvent: "evt_q4c8v1m7x2k9b3n6t5p0",
   cancelledEvent: "evt_8whsm6j49c5fwycbj2k9",
+  standardPlan: "rp_7k2m9q4x8c1v5b3n6t0d",
+  nonRefundablePlan: "rp_c5v1b8n3m6x9k2q4t7d0",
 } as const;
+
+const TIME_ZONE = "Europe/Lisbon";
 
 /** A new UUID per intended booking (and per intended change), as the docs advise. */
 export const EXAMPLE_IDEMPOTENCY_KEY = "98fd453f-ce6c-463e-a162-fb7db2f5a809";
@@ -79,9 +84,38 @@ function nightPrice(roomType: "single" | "double" | "suite", date: CalendarDate)
   return { single: weekend ? 10_900 : 9_500, double: weekend ? 16_500 : 14_400, suite: weekend ? 27_000 : 24_000 }[roomType];
 }
 
-function priced(roomType: "single" | "double" | "suite", checkin: CalendarDate, checkout: CalendarDate) {
-  const nightly = nightsOfStay(checkin, checkout).map((date) => ({ date, amount: nightPrice(roomType, date) }));
+/** The story's plans: Standard (v1's terms) and "Non-refundable, save 10 %". */
+const RATE_PLANS = {
+  standard: { id: EXAMPLE_IDS.standardPlan, name: "Standard", description: "Free cancellation until the day of arrival.", percent: 0, policy: { type: "free_until", daysBefore: 0, fee: "first_night" } },
+  nonRefundable: { id: EXAMPLE_IDS.nonRefundablePlan, name: "Non-refundable", description: "Pay less, no refund.", percent: -10, policy: { type: "non_refundable" } },
+} as const;
+
+function priced(roomType: "single" | "double" | "suite", checkin: CalendarDate, checkout: CalendarDate, percent = 0) {
+  // As the database prices a plan (rate_plan_price): the percentage rounded half up to the minor unit.
+  const nightly = nightsOfStay(checkin, checkout).map((date) => ({ date, amount: Math.floor((nightPrice(roomType, date) * (100 + percent) + 50) / 100) }));
   return { price: { amount: nightly.reduce((sum, night) => sum + night.amount, 0), currency: CURRENCY }, nightly };
+}
+
+/** The UTC instant of midnight starting `date` in the story's time zone (Lisbon: UTC in winter, UTC+1 in summer). */
+function midnightAt(date: CalendarDate): string {
+  const offset = new Intl.DateTimeFormat("en", { timeZone: TIME_ZONE, timeZoneName: "longOffset" }).formatToParts(new Date(`${date}T12:00:00Z`)).find((part) => part.type === "timeZoneName")!.value;
+  const hours = offset === "GMT" ? 0 : Number(offset.slice(3, 6));
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) - hours * 3_600_000).toISOString();
+}
+
+/** A plan's terms for a stay booked well ahead (as cancellation_terms works them out). */
+function termsOf(plan: (typeof RATE_PLANS)[keyof typeof RATE_PLANS], checkin: CalendarDate, stay: ReturnType<typeof priced>) {
+  if (plan.policy.type === "non_refundable") return { refundable: false, freeUntil: null, feeFrom: null, fee: stay.price };
+  const freeUntil = addDays(checkin, -plan.policy.daysBefore);
+  return { refundable: true, freeUntil, feeFrom: midnightAt(addDays(freeUntil, 1)), fee: { amount: stay.nightly[0]!.amount, currency: CURRENCY } };
+}
+
+/** A room type's offers under the plans asked for, cheapest first. */
+function offersOf(roomType: "single" | "double" | "suite", checkin: CalendarDate, checkout: CalendarDate, plans: (typeof RATE_PLANS)[keyof typeof RATE_PLANS][]) {
+  return plans.map((plan) => {
+    const stay = priced(roomType, checkin, checkout, plan.percent);
+    return { ratePlanId: plan.id, name: plan.name, ...stay, cancellation: termsOf(plan, checkin, stay) };
+  });
 }
 
 /** Every operation's example, by operationId, for a document built on `today` (UTC). */
@@ -122,6 +156,9 @@ export function operationExamples(today: CalendarDate) {
     updatedAt: createdAt,
     cancelledAt: null,
     cancellationReason: null,
+    ratePlan: { id: RATE_PLANS.standard.id, name: RATE_PLANS.standard.name },
+    cancellation: termsOf(RATE_PLANS.standard, checkin, priced("double", checkin, checkout)),
+    cancellationFee: null,
   } satisfies BookingView;
   // The guest stays one night longer: the three booked nights keep their price, the fourth is at today's rate.
   const longerCheckout = addDays(checkout, 1);
@@ -129,7 +166,15 @@ export function operationExamples(today: CalendarDate) {
   const longer = priced("double", checkin, longerCheckout);
   const changed = { ...booking, checkout: longerCheckout, nights: stay.nights + 1, ...longer, updatedAt: changedAt } satisfies BookingView;
   const cancelledAt = `${today}T08:41:37.095Z`;
-  const cancelled = { ...changed, status: "cancelled", updatedAt: cancelledAt, cancelledAt, cancellationReason: CANCELLATION_REASON } satisfies BookingView;
+  // Cancelled three weeks before arrival: free under the Standard plan.
+  const cancelled = {
+    ...changed,
+    status: "cancelled",
+    updatedAt: cancelledAt,
+    cancelledAt,
+    cancellationReason: CANCELLATION_REASON,
+    cancellationFee: { amount: 0, currency: CURRENCY },
+  } satisfies BookingView;
 
   const webhookEndpoint = {
     id: EXAMPLE_IDS.webhookEndpoint,
@@ -158,17 +203,37 @@ export function operationExamples(today: CalendarDate) {
       },
     },
     searchAvailability: {
-      request: { summary: "Two adults, three nights", query: { checkin, checkout, adults: "2" } satisfies Required<Input<typeof AvailabilityQuerySchema>> },
+      request: {
+        summary: "Two adults, three nights, non-refundable offers only",
+        query: { checkin, checkout, adults: "2", ratePlanId: EXAMPLE_IDS.nonRefundablePlan } satisfies Required<Input<typeof AvailabilityQuerySchema>>,
+        curlQuery: [],
+      },
       response: {
-        summary: "The Double and the Family Suite can take it",
+        summary: "The Double and the Family Suite can take it: their Standard price, and the non-refundable offer asked for",
         value: {
           ...stay,
           adults: 2,
           roomTypes: [
-            { roomTypeId: EXAMPLE_IDS.double, name: "Double", description: roomTypes.double.description, maxAdults: 2, availableRooms: 3, ...priced("double", checkin, checkout) },
-            { roomTypeId: EXAMPLE_IDS.suite, name: "Family Suite", description: roomTypes.suite.description, maxAdults: 4, availableRooms: 1, ...priced("suite", checkin, checkout) },
+            { roomTypeId: EXAMPLE_IDS.double, name: "Double", description: roomTypes.double.description, maxAdults: 2, availableRooms: 3, ...priced("double", checkin, checkout), offers: offersOf("double", checkin, checkout, [RATE_PLANS.nonRefundable]) },
+            { roomTypeId: EXAMPLE_IDS.suite, name: "Family Suite", description: roomTypes.suite.description, maxAdults: 4, availableRooms: 1, ...priced("suite", checkin, checkout), offers: offersOf("suite", checkin, checkout, [RATE_PLANS.nonRefundable]) },
           ],
         } satisfies AvailabilityView,
+      },
+    },
+    listRatePlans: {
+      request: { summary: "All rate plans" },
+      response: {
+        summary: "Standard and non-refundable",
+        value: {
+          data: [RATE_PLANS.standard, RATE_PLANS.nonRefundable].map((plan) => ({
+            id: plan.id,
+            name: plan.name,
+            description: plan.description,
+            roomTypeIds: [EXAMPLE_IDS.single, EXAMPLE_IDS.double, EXAMPLE_IDS.suite],
+            cancellationPolicy: plan.policy,
+            active: true,
+          })),
+        } satisfies Output<typeof RatePlanListSchema>,
       },
     },
     listRoomTypes: {
@@ -182,7 +247,7 @@ export function operationExamples(today: CalendarDate) {
     getRates: {
       request: {
         summary: "The Double's nights around the stay",
-        query: { from: checkin, to: checkout, roomTypeId: EXAMPLE_IDS.double } satisfies Required<Input<typeof RatesQuerySchema>>,
+        query: { from: checkin, to: checkout, roomTypeId: EXAMPLE_IDS.double, ratePlanId: EXAMPLE_IDS.standardPlan } satisfies Required<Input<typeof RatesQuerySchema>>,
         curlQuery: ["roomTypeId"],
       },
       response: {
@@ -194,7 +259,17 @@ export function operationExamples(today: CalendarDate) {
           roomTypes: [
             {
               roomTypeId: EXAMPLE_IDS.double,
-              nights: [...nightsOfStay(checkin, checkout), checkout].map((date, i) => ({ date, amount: nightPrice("double", date), availableRooms: [4, 3, 3, 0][i]!, closed: false })),
+              // A minimum stay of 2 nights for arrivals on the first night, and no departures on the last date.
+              nights: [...nightsOfStay(checkin, checkout), checkout].map((date, i) => ({
+                date,
+                amount: nightPrice("double", date),
+                availableRooms: [4, 3, 3, 0][i]!,
+                closed: false,
+                minStay: i === 0 ? 2 : 1,
+                maxStay: null,
+                closedToArrival: false,
+                closedToDeparture: i === 3,
+              })),
             },
           ],
         } satisfies RatesView,

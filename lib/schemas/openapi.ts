@@ -18,11 +18,12 @@ import { ALWAYS, OPERATIONS, type Operation } from "./openapi-operations";
 import { ProblemSchema } from "./problem";
 import { RatesSchema } from "./rates";
 import { RoomTypeListSchema, RoomTypeSchema } from "./room-types";
+import { BookingRatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, RatePlanListSchema, RatePlanSchema } from "./rate-plans";
 import { GETTING_STARTED } from "./getting-started";
 import { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema } from "./webhooks";
 
 /** The document's components: every schema with an id in its meta. */
-const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema];
+const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, BookingRatePlanSchema];
 
 type Json = Record<string, unknown>;
 
@@ -216,7 +217,7 @@ export function openApiDocument(clock: Clock = systemClock): Json {
       summary: "Availability, prices and bookings of a hotel, for partners' servers.",
       description: GETTING_STARTED.replace("{limits}", limits)
         .replace("{maxBody}", String(MAX_BODY_BYTES / 1024))
-        .replace("{checkin}", stay.checkin)
+        .replaceAll("{checkin}", stay.checkin)
         .replace("{checkout}", stay.checkout)
         .replaceAll("{base}", CURL_BASE)
         .replaceAll("{longerCheckout}", longer.checkout)

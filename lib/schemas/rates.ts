@@ -5,6 +5,9 @@ export const RatesQuerySchema = z.strictObject({
   from: CalendarDateSchema.meta({ description: "First night (may be in the past)." }),
   to: CalendarDateSchema.meta({ description: "Last night, included; at most 366 nights from `from`." }),
   roomTypeId: idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v", { unknownAs: "unknown_room_type" }).optional().meta({ description: "Only this room type." }),
+  ratePlanId: idSchema("rp", "rp_7k2m9q4x8c1v5b3n6t0d", { unknownAs: "unknown_rate_plan" })
+    .optional()
+    .meta({ description: "Price the nights with this rate plan (only the room types it is sold for); the nights' own rates (the Standard plan's) when left out." }),
 });
 
 export const RatesSchema = z
@@ -21,6 +24,10 @@ export const RatesSchema = z
             amount: z.number().int().nullable().meta({ description: "Minor units; null when the night has no price (not for sale)." }),
             availableRooms: z.number().int(),
             closed: z.boolean(),
+            minStay: z.number().int().meta({ description: "Stays arriving on this date must be at least this many nights (1: no minimum)." }),
+            maxStay: z.number().int().nullable().meta({ description: "Stays arriving on this date must be at most this many nights; null: no maximum but the API's 30." }),
+            closedToArrival: z.boolean().meta({ description: "No check-in on this date." }),
+            closedToDeparture: z.boolean().meta({ description: "No check-out on this date." }),
           }),
         ),
       }),

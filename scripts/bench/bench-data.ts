@@ -1,10 +1,20 @@
 import { addDays } from "@/lib/dates/calendar-date";
 import { createDb, type Db } from "@/lib/db";
 import { propertyToday } from "@/lib/properties/property-today";
+import { SEED_ACTOR } from "@/lib/audit/actor";
+import { createRatePlan } from "@/lib/rate-plans/save-rate-plan";
+import { setRates } from "@/lib/rates/set-rates";
 import { seedApiKey, seedProperty } from "@/prisma/factories";
 import { applyMigrations } from "../db/migrations";
 
-/** A bench property: Pro plan (200 requests a second), 10 room types of 10,000 rooms, 730 nights each. */
+/**
+ * A bench property: Pro plan (200 requests a second), 10 room types of 10,000 rooms, 730 nights
+ * each, and how hotels really sell (issue 22): 3 rate plans (Standard, a non-refundable one at
+ * −10 % and a flexible one at +15 %, sold for half the room types) and stay restrictions on some
+ * nights (a 2-night minimum for arrivals on Fridays and Saturdays, a 14-night maximum
+ * everywhere): every search prices 2 or 3 offers per room type and reads the restrictions, and
+ * none of the benchmark's stays (7 nights searched, 2 booked) is refused by them.
+ */
 export type Tenant = { key: string; propertyId: string; today: string; roomTypeIds: string[] };
 
 async function seedTenant(db: Db, index: number): Promise<Tenant> {
@@ -16,12 +26,26 @@ async function seedTenant(db: Db, index: number): Promise<Tenant> {
   // As production runs, but with nothing to send: guest e-mails off and no webhook endpoints, so
   // the worker (running in the server) only marks each booking's events as done.
   await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: false } });
+  await createRatePlan(db, { propertyId: property.id, actor: SEED_ACTOR, name: "Non-refundable", priceRule: { percent: -10 }, cancellationPolicy: { type: "non_refundable" } });
+  await createRatePlan(db, {
+    propertyId: property.id,
+    actor: SEED_ACTOR,
+    name: "Flexible with breakfast",
+    priceRule: { percent: 15 },
+    cancellationPolicy: { type: "free_until", daysBefore: 2, fee: "first_night" },
+    roomTypeIds: roomTypes.filter((_, r) => r % 2 === 0).map((roomType) => roomType.id),
+  });
+  const today = propertyToday(property);
+  for (const roomType of roomTypes) {
+    await setRates(db, { roomTypeId: roomType.id, from: today, to: addDays(today, 729), maxStay: 14 });
+    await setRates(db, { roomTypeId: roomType.id, from: today, to: addDays(today, 729), weekdays: [5, 6], minStay: 2 });
+  }
   const key = await seedApiKey(db, property.id, "write", "Bench");
-  return { key: key.key, propertyId: property.id, today: propertyToday(property), roomTypeIds: roomTypes.map((r) => r.id) };
+  return { key: key.key, propertyId: property.id, today, roomTypeIds: roomTypes.map((r) => r.id) };
 }
 
 /** The tables seedTenant fills. */
-const SEEDED_TABLES = ["properties", "room_types", "room_nights", "api_keys", "audit_events"];
+const SEEDED_TABLES = ["properties", "room_types", "room_nights", "api_keys", "audit_events", "rate_plans"];
 
 /** The run's properties, seeded on demand (the capacity mode adds them as it needs them). */
 export class BenchData {

@@ -25,7 +25,8 @@ async function fillBookings(propertyId: string, roomTypeId: string, initials: st
   await database.db.$executeRaw`
     INSERT INTO bookings (id, reference, property_id, room_type_id, status, checkin, checkout, adults,
                           guest_first_name, guest_last_name, guest_email, total_amount, currency, nightly_prices,
-                          created_at, updated_at, cancelled_at, source)
+                          created_at, updated_at, cancelled_at, source,
+                          rate_plan_id, rate_plan_name, cancellation_policy, fee_amount, cancellation_fee)
     SELECT 'bk_' || lpad(n::text, 20, '0'),
            ${initials} || '-' || (SELECT string_agg(substr('ABCDEFGHJKMNPQRSTUVWXYZ23456789', ((n * 548503631::bigint) % 887503681 / power(31, k)::bigint % 31 + 1)::int, 1), '' ORDER BY k DESC) FROM generate_series(0, 5) AS k),
            ${propertyId}, ${roomTypeId},
@@ -34,8 +35,10 @@ async function fillBookings(propertyId: string, roomTypeId: string, initials: st
            first_name, last_name,
            lower(first_name) || '.' || lower(replace(last_name, ' ', '')) || n || '@example.com',
            20000, 'EUR', '[]'::jsonb,
-           now() - (n || ' minutes')::interval, now(), CASE WHEN n % 10 = 0 THEN now() END, 'desk'
-    FROM generate_series(${offset + 1}::int, ${offset + count}::int) AS n,
+           now() - (n || ' minutes')::interval, now(), CASE WHEN n % 10 = 0 THEN now() END, 'desk',
+           plan.id, plan.name, '{"type": "non_refundable"}'::jsonb, 20000, CASE WHEN n % 10 = 0 THEN 0 END
+    FROM (SELECT id, name FROM rate_plans WHERE property_id = ${propertyId} AND standard) AS plan,
+         generate_series(${offset + 1}::int, ${offset + count}::int) AS n,
     LATERAL (SELECT (ARRAY['Ana','Bruno','Carla','Daniel','Eva','Filipe','Greta','Hugo','Inês','João','Klara','Luís','Marta','Nuno','Olga','Pedro','Rita','Sofia','Tiago','Vera'])[1 + (n / 7) % 20] AS first_name,
                     CASE WHEN n % 10 = 3 THEN (ARRAY['Silva','Santos','Ferreira','Pereira','Oliveira','Costa','Rodrigues','Martins','Jesus','Sousa','Müller','Schmidt','Schneider','Fischer','Weber','Meyer','Wagner','Becker','Schulz','Hoffmann','Smith','Jones','Taylor','Brown','Williams','Wilson','Johnson','Davies','Robinson','Wright','Rossi','Russo','Ferrari','Esposito','Bianchi','Romano','Colombo','Ricci','Marino','da Silva'])[1 + (n / 10) % 40]
                          ELSE initcap(translate(substr(md5(n::text), 1, 8), '0123456789', 'ghijklmnop')) END AS last_name) AS guest`;

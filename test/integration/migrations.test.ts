@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { schemaEngine } from "@/scripts/db/engine";
@@ -100,12 +102,15 @@ describe("database constraints", () => {
     await applyMigrations(url);
     await query(url, "insert into properties (id, name, slug, timezone, currency, plan, updated_at) values ('prop_1', 'P', 'p', 'UTC', 'EUR', 'starter', now())");
     await query(url, "insert into room_types (id, property_id, name, max_adults, rooms, base_price, updated_at) values ('rt_1', 'prop_1', 'Double', 2, 3, 1000, now())");
+    await query(url, "insert into rate_plans (id, property_id, name, standard, cancellation_type, free_days_before, cancellation_fee, updated_at) values ('rp_1', 'prop_1', 'Standard', true, 'free_until', 0, 'first_night', now())");
     const insert = (id: string, reference: string, checkin: string, checkout: string, status = "confirmed", key: string | null = null, source = "api") =>
       query(
         url,
         `insert into bookings (id, reference, property_id, room_type_id, status, checkin, checkout, adults, guest_first_name, guest_last_name,
-           guest_email, total_amount, currency, nightly_prices, idempotency_key, source, updated_at)
-         values ($1, $2, 'prop_1', 'rt_1', $3, $4, $5, 2, 'A', 'B', 'a@b.example', 1000, 'EUR', '[]', $6, $7, now())`,
+           guest_email, total_amount, currency, nightly_prices, idempotency_key, source, updated_at,
+           rate_plan_id, rate_plan_name, cancellation_policy, fee_amount)
+         values ($1, $2, 'prop_1', 'rt_1', $3, $4, $5, 2, 'A', 'B', 'a@b.example', 1000, 'EUR', '[]', $6, $7, now(),
+           'rp_1', 'Standard', '{"type": "non_refundable"}', 1000)`,
         [id, reference, status, checkin, checkout, key, source],
       );
     await expect(insert("bk_1", "R-1", "2030-01-02", "2030-01-02")).rejects.toThrow(/bookings_stay_not_empty/);
@@ -115,5 +120,47 @@ describe("database constraints", () => {
     await expect(insert("bk_5", "R-3", "2030-01-01", "2030-01-02")).rejects.toThrow(/reference/);
     await expect(insert("bk_6", "R-6", "2030-01-01", "2030-01-02", "confirmed", null, "phone")).rejects.toThrow(/bookings_source_known/);
     await insert("bk_7", "R-7", "2030-01-01", "2030-01-02", "confirmed", null, "desk");
+  });
+});
+
+describe("the rate plans migration (issue 22)", () => {
+  it("gives every existing property its Standard plan and every existing booking that plan and its terms", async () => {
+    const { url } = await emptyDatabase();
+    const root = join(import.meta.dirname, "..", "..", "prisma", "migrations");
+    const folders = readdirSync(root).filter((name) => /^\d{14}_/.test(name)).sort();
+    const index = folders.findIndex((name) => name.endsWith("_rate_plans_and_restrictions"));
+    const run = (folder: string) => query(url, readFileSync(join(root, folder, "migration.sql"), "utf8"));
+    for (const folder of folders.slice(0, index)) await run(folder);
+
+    await query(url, `INSERT INTO properties (id, name, slug, timezone, currency, plan, updated_at) VALUES ('prop_a', 'Lisbon Hotel', 'lisbon', 'Europe/Lisbon', 'EUR', 'starter', now())`);
+    await query(url, `INSERT INTO room_types (id, property_id, name, max_adults, rooms, base_price, updated_at) VALUES ('rt_a', 'prop_a', 'Double', 2, 3, 10000, now())`);
+    const booking = (id: string, reference: string, status: string, checkin: string) =>
+      query(
+        url,
+        `INSERT INTO bookings (id, reference, property_id, room_type_id, status, checkin, checkout, adults, guest_first_name, guest_last_name, guest_email,
+           total_amount, currency, nightly_prices, source, updated_at, cancelled_at)
+         VALUES ($1, $2, 'prop_a', 'rt_a', $3::"BookingStatus", $4::date, $4::date + 2, 2, 'Ana', 'Silva', 'ana@example.com', 21000, 'EUR',
+           jsonb_build_array(jsonb_build_object('date', $4, 'amount', 12000), jsonb_build_object('date', ($4::date + 1)::text, 'amount', 9000)), 'desk', now(),
+           CASE WHEN $3::text = 'cancelled' THEN now() END)`,
+        [id, reference, status, checkin],
+      );
+    await booking("bk_summer", "LH-SUMMER", "confirmed", "2027-07-10");
+    await booking("bk_winter", "LH-WINTER", "cancelled", "2027-01-10");
+
+    for (const folder of folders.slice(index)) await run(folder);
+    const plans = await query(url, "SELECT id, name, standard, cancellation_type, free_days_before, cancellation_fee, active FROM rate_plans");
+    expect(plans.rows).toEqual([
+      { id: expect.stringMatching(/^rp_[0-9a-hjkmnp-tv-z]{20}$/), name: "Standard", standard: true, cancellation_type: "free_until", free_days_before: 0, cancellation_fee: "first_night", active: true },
+    ]);
+    const bookings = await query(
+      url,
+      `SELECT id, rate_plan_id, rate_plan_name, cancellation_policy, to_char(free_until, 'YYYY-MM-DD') AS free_until, fee_from, fee_amount, cancellation_fee
+       FROM bookings ORDER BY id`,
+    );
+    expect(bookings.rows).toEqual([
+      // Lisbon is UTC+1 in summer: midnight after 10 July there is 23:00 UTC.
+      { id: "bk_summer", rate_plan_id: plans.rows[0].id, rate_plan_name: "Standard", cancellation_policy: { type: "free_until", daysBefore: 0, fee: "first_night" }, free_until: "2027-07-10", fee_from: new Date("2027-07-10T23:00:00.000Z"), fee_amount: 12000, cancellation_fee: null },
+      { id: "bk_winter", rate_plan_id: plans.rows[0].id, rate_plan_name: "Standard", cancellation_policy: { type: "free_until", daysBefore: 0, fee: "first_night" }, free_until: "2027-01-10", fee_from: new Date("2027-01-11T00:00:00.000Z"), fee_amount: 12000, cancellation_fee: 0 },
+    ]);
   });
 });

@@ -15,6 +15,7 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule>; params: strin
   { pattern: /^\/room-types$/, load: () => import("@/app/partner/v1/room-types/route") as Promise<RouteModule>, params: [] },
   { pattern: /^\/room-types\/([^/]+)$/, load: () => import("@/app/partner/v1/room-types/[id]/route") as Promise<RouteModule>, params: ["id"] },
   { pattern: /^\/rates$/, load: () => import("@/app/partner/v1/rates/route") as Promise<RouteModule>, params: [] },
+  { pattern: /^\/rate-plans$/, load: () => import("@/app/partner/v1/rate-plans/route") as Promise<RouteModule>, params: [] },
   { pattern: /^\/bookings$/, load: () => import("@/app/partner/v1/bookings/route") as Promise<RouteModule>, params: [] },
   { pattern: /^\/bookings\/([^/]+)$/, load: () => import("@/app/partner/v1/bookings/[id]/route") as Promise<RouteModule>, params: ["id"] },
   { pattern: /^\/bookings\/([^/]+)\/cancel$/, load: () => import("@/app/partner/v1/bookings/[id]/cancel/route") as Promise<RouteModule>, params: ["id"] },

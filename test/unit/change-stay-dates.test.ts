@@ -6,7 +6,8 @@ import type { RatesView } from "@/lib/schemas/rates";
 const TODAY = "2026-11-23";
 
 /** A calendar where every night sells at `price` with `free` rooms, except the nights listed as full. */
-function calendar(roomTypeId: string, from: string, to: string, options: { price: number; free?: number; full?: string[]; closed?: string[] }) {
+function calendar(roomTypeId: string, from: string, to: string, options: { price: number; free?: number; full?: string[]; closed?: string[] }): RatesView["roomTypes"][number] {
+  // Without stay restrictions: the suggestions read only price, rooms and closed (the restriction fields are left out of the expectations).
   return {
     roomTypeId,
     nights: eachDate(from, to).map((date) => ({
@@ -14,7 +15,7 @@ function calendar(roomTypeId: string, from: string, to: string, options: { price
       amount: options.price,
       availableRooms: options.full?.includes(date) ? 0 : (options.free ?? 1),
       closed: options.closed?.includes(date) ?? false,
-    })),
+    })) as RatesView["roomTypes"][number]["nights"],
   };
 }
 

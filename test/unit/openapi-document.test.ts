@@ -25,6 +25,7 @@ describe("the OpenAPI document", () => {
         "GET /room-types",
         "GET /room-types/{id}",
         "GET /rates",
+        "GET /rate-plans",
         "POST /bookings",
         "GET /bookings",
         "GET /bookings/{id}",

@@ -11,6 +11,7 @@ const booking = {
   adults: 2,
   guest: { firstName: "Ana", lastName: "Silva", email: "ana@example.com" },
   externalReference: "PX-1",
+  ratePlan: { id: "rp_standard", name: "Standard" },
   nightly: [
     { date: "2027-03-12", amount: 100 },
     { date: "2027-03-13", amount: 110 },

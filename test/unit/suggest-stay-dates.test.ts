@@ -14,6 +14,10 @@ function calendar(roomTypeId: string, from: string, to: string, options: { price
       amount: options.price,
       availableRooms: options.full?.includes(date) ? 0 : 1,
       closed: options.closed?.includes(date) ?? false,
+      minStay: 1,
+      maxStay: null,
+      closedToArrival: false,
+      closedToDeparture: false,
     })),
   };
 }

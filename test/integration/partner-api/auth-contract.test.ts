@@ -32,6 +32,7 @@ function routes() {
     { method: "GET", path: "/me", scope: "read" },
     { method: "GET", path: `/availability?checkin=${checkin}&checkout=${checkout}&adults=2`, scope: "read" },
     { method: "GET", path: "/room-types", scope: "read" },
+    { method: "GET", path: "/rate-plans", scope: "read" },
     { method: "GET", path: `/room-types/${paid.roomTypes[0]!.id}`, scope: "read" },
     { method: "GET", path: `/rates?from=${checkin}&to=${checkout}`, scope: "read" },
     { method: "GET", path: "/bookings", scope: "read" },

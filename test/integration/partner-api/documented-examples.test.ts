@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { addDays } from "@/lib/dates/calendar-date";
-import { EXAMPLE_CHANGE_IDEMPOTENCY_KEY } from "@/lib/schemas/openapi-examples";
+import { TEST_ACTOR } from "@/lib/audit/actor";
+import { createRatePlan } from "@/lib/rate-plans/save-rate-plan";
+import { EXAMPLE_CHANGE_IDEMPOTENCY_KEY, EXAMPLE_IDS } from "@/lib/schemas/openapi-examples";
 import { openApiDocument } from "@/lib/schemas/openapi";
 import { setupTestDatabase } from "../../support/database";
 import { curlRequest, documentedOperations, exampleRequest, nameOf, parametersOf, successExample, type DocumentedRequest } from "../../support/documented-requests";
@@ -24,12 +26,24 @@ const CURL_BASE = "https://hotel.example/partner/v1";
 let hotel: Awaited<ReturnType<typeof partnerFixture>>;
 let key: string;
 let madeBookings = 0;
+let standardPlanId: string;
+let nonRefundablePlanId: string;
 
 beforeAll(async () => {
   process.env.SESSION_SECRET = TEST_SESSION_SECRET;
   useDatabaseForRoutes(database().url);
   hotel = await partnerFixture(database().db, { name: "Harbour View Hotel" });
   key = hotel.writeKey!.key;
+  // The story's plans (lib/schemas/openapi-examples.ts): the Standard plan every property has, and a non-refundable one.
+  standardPlanId = (await database().db.ratePlan.findFirstOrThrow({ where: { propertyId: hotel.property.id, standard: true } })).id;
+  const nonRefundable = await createRatePlan(database().db, {
+    propertyId: hotel.property.id,
+    actor: TEST_ACTOR,
+    name: "Non-refundable",
+    priceRule: { percent: -10 },
+    cancellationPolicy: { type: "non_refundable" },
+  });
+  nonRefundablePlanId = nonRefundable.id;
 });
 
 /** The id the document's examples use for a path parameter: the example of `id` on this path. */
@@ -75,6 +89,8 @@ async function withRealIds(request: DocumentedRequest): Promise<DocumentedReques
     if (exampleValue && text.includes(exampleValue)) text = text.replaceAll(exampleValue, await real());
   };
   await swap(exampleId("/room-types/{id}"), () => hotel.roomTypes[0]!.id);
+  await swap(EXAMPLE_IDS.standardPlan, () => standardPlanId);
+  await swap(EXAMPLE_IDS.nonRefundablePlan, () => nonRefundablePlanId);
   await swap(exampleId("/bookings/{id}"), () => newBooking(request.method === "PATCH"));
   await swap(exampleId("/webhook-endpoints/{id}"), newWebhookEndpoint);
   // Each documented change is made to a booking of its own: a key of its own too (one key, one change).

@@ -79,8 +79,10 @@ describe("GET /room-types and /rates", () => {
     expect(rates.status).toBe(200);
     const nights = rates.body.roomTypes[0].nights;
     expect(nights).toHaveLength(5);
-    expect(nights[0]).toEqual({ date: addDays(today, -1), amount: null, availableRooms: 0, closed: true });
-    expect(nights[1]).toEqual({ date: today, amount: 12000, availableRooms: 5, closed: false });
+    // v1's fields as before; the stay restrictions (issue 22) are additive, here with no restriction set.
+    const unrestricted = { minStay: 1, maxStay: null, closedToArrival: false, closedToDeparture: false };
+    expect(nights[0]).toEqual({ date: addDays(today, -1), amount: null, availableRooms: 0, closed: true, ...unrestricted });
+    expect(nights[1]).toEqual({ date: today, amount: 12000, availableRooms: 5, closed: false, ...unrestricted });
     expect(nights[4]).toMatchObject({ closed: true, availableRooms: 0 });
     const far = await api("GET", `/rates?from=${today}&to=${addDays(today, 366)}`, { key });
     expect(far.status).toBe(400);

@@ -1,5 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_ACTOR } from "@/lib/audit/actor";
+import { createRatePlan } from "@/lib/rate-plans/save-rate-plan";
+import { setRates } from "@/lib/rates/set-rates";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { partnerFixture } from "../../support/partner-fixtures";
@@ -13,6 +16,7 @@ const database = setupTestDatabase();
 let key: string;
 let roomTypeId: string;
 let stay: { checkin: string; checkout: string };
+let ratePlanIds: string[];
 
 beforeAll(async () => {
   useDatabaseForRoutes(database().url);
@@ -20,7 +24,16 @@ beforeAll(async () => {
   key = hotel.writeKey!.key;
   roomTypeId = hotel.roomTypes[0]!.id;
   stay = hotel.stay;
+  // Rate plans and stay restrictions (issue 22): a non-refundable plan sold for the first room type only, a min stay and closed dates.
+  const db = database().db;
+  const onlyFirst = await createRatePlan(db, { propertyId: hotel.property.id, actor: TEST_ACTOR, name: "Non-refundable", priceRule: { percent: -10 }, cancellationPolicy: { type: "non_refundable" }, roomTypeIds: [roomTypeId] });
+  const standard = await db.ratePlan.findFirstOrThrow({ where: { propertyId: hotel.property.id, standard: true } });
+  ratePlanIds = [onlyFirst.id, standard.id];
+  await setRates(db, { roomTypeId, from: stay.checkin, to: stay.checkin, minStay: 2, closedToDeparture: true });
+  await setRates(db, { roomTypeId, from: stay.checkout, to: stay.checkout, closedToArrival: true, maxStay: 3 });
 });
+
+const ratePlanId = () => fc.oneof(fc.constantFrom(...ratePlanIds), fc.constant("rp_00000000000000000000"), fc.string(), anyJson);
 
 const dateLike = fc.oneof(
   fc.date({ min: new Date("1990-01-01"), max: new Date("2040-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
@@ -52,7 +65,7 @@ describe("generated input", () => {
     const param = fc.oneof(dateLike, fc.integer().map(String), fc.string());
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ checkin: param, checkout: param, adults: param }, { requiredKeys: [] }),
+        fc.record({ checkin: param, checkout: param, adults: param, ratePlanId: fc.oneof(fc.constantFrom(...ratePlanIds), fc.string()) }, { requiredKeys: [] }),
         fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string(), { maxKeys: 2 }),
         async (known, extra) => {
           const query = new URLSearchParams({ ...extra, ...known }).toString();
@@ -76,6 +89,7 @@ describe("generated input", () => {
         adults: fc.oneof(fc.integer({ min: -2, max: 25 }), fc.double(), anyJson),
         guest: fc.oneof(guest, anyJson),
         externalReference: fc.oneof(fc.string(), anyJson),
+        ratePlanId: ratePlanId(),
       },
       { requiredKeys: [] },
     );
@@ -101,6 +115,7 @@ describe("generated input", () => {
         adults: fc.oneof(fc.integer({ min: -2, max: 25 }), fc.double(), anyJson),
         guest: fc.oneof(fc.record({ firstName: fc.oneof(fc.string(), anyJson), email: fc.oneof(fc.emailAddress(), fc.string(), anyJson) }, { requiredKeys: [] }), anyJson),
         externalReference: fc.oneof(fc.string(), fc.constant(null), anyJson),
+        ratePlanId: ratePlanId(),
         expectedPrice: fc.oneof(fc.record({ amount: fc.oneof(fc.integer(), fc.double(), anyJson), currency: fc.oneof(fc.constant("EUR"), fc.string(), anyJson) }), anyJson),
       },
       { requiredKeys: [] },
@@ -116,6 +131,21 @@ describe("generated input", () => {
         if (response.status >= 400 || search === "?dryRun=true") expect(await storedBooking(made.body.id)).toEqual(before);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("GET /rates and GET /rate-plans never answer 5xx", async () => {
+    const param = fc.oneof(dateLike, fc.string());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ from: param, to: param, roomTypeId: fc.oneof(fc.constant(roomTypeId), fc.string()), ratePlanId: fc.oneof(fc.constantFrom(...ratePlanIds), fc.string()) }, { requiredKeys: [] }),
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string(), { maxKeys: 2 }),
+        async (known, extra) => {
+          expectWellFormed(await api("GET", `/rates?${new URLSearchParams({ ...extra, ...known })}`, { key }));
+          expectWellFormed(await api("GET", `/rate-plans?${new URLSearchParams(extra)}`, { key }));
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 
