@@ -3,6 +3,7 @@ import type { AdminCommand } from "./command";
 import { keyCreate, keyList, keyRevoke, keyRotate } from "./key-commands";
 import { UsageError } from "./parse-args";
 import { propertyCreate, propertyList, propertySetPlan } from "./property-commands";
+import { ratePlanCreate, ratePlanDeactivate, ratePlanList } from "./rate-plan-commands";
 import { ratesSet } from "./rates-commands";
 import { roomTypeCreate, roomTypeList, roomTypeUpdate } from "./room-type-commands";
 import { staffCreate, staffSetPassword } from "./staff-commands";
@@ -26,6 +27,9 @@ export const COMMANDS: readonly AdminCommand[] = [
   roomTypeUpdate,
   roomTypeList,
   ratesSet,
+  ratePlanCreate,
+  ratePlanList,
+  ratePlanDeactivate,
   keyCreate,
   keyRotate,
   keyRevoke,
