@@ -1,7 +1,7 @@
 import { addDays, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { RatesView } from "@/lib/schemas/rates";
-import { suggestionWindow, suggestStayDates, type StaySuggestion } from "./suggest-stay-dates";
+import { stayAllowed, suggestionWindow, suggestStayDates, type StaySuggestion } from "./suggest-stay-dates";
 
 /**
  * Other dates for a booking's change that was refused for want of a room: what the search
@@ -35,10 +35,11 @@ export function firstUnfreeNight(rates: RatesView, roomTypeId: string, from: Cal
 
 /**
  * The nights of the calendar to ask for: around the asked check-in (as for a search), or, once
- * the stay has started (its check-in can no longer move), the nights it would add at its end.
+ * the stay has started (its check-in can no longer move), from its arrival night (whose min and
+ * max stay govern it) to the asked check-out date (closed to departure?).
  */
 export function changeSuggestionWindow(booking: ChangingBooking, asked: AskedStay, today: CalendarDate): { from: CalendarDate; to: CalendarDate } {
-  if (booking.checkin < today) return { from: booking.checkout, to: addDays(asked.checkout, -1) };
+  if (booking.checkin < today) return { from: booking.checkin, to: asked.checkout };
   return suggestionWindow(asked.checkin, nightsOfStay(asked.checkin, asked.checkout).length, today);
 }
 
@@ -46,7 +47,8 @@ export function changeSuggestionWindow(booking: ChangingBooking, asked: AskedSta
  * Why the asked stay cannot be had, and what can: the first night the booking's room type
  * cannot take (null if the calendar now shows none: someone gave a room back since), and the
  * nearest stays of the same length it can, never the booking's own dates. Once the stay has
- * started, the one suggestion is the longest stay it can still be extended to.
+ * started, the one suggestion is the longest stay it can still be extended to (its arrival
+ * night's max stay allowing, on a check-out date open to departures).
  */
 export function suggestChangedStayDates(input: { rates: RatesView; booking: ChangingBooking; asked: AskedStay; today: CalendarDate }): { night: CalendarDate | null; suggestions: StaySuggestion[] } {
   const { booking, asked, today } = input;
@@ -55,9 +57,12 @@ export function suggestChangedStayDates(input: { rates: RatesView; booking: Chan
   if (booking.checkin < today) {
     const night = firstUnfreeNight(rates, roomTypeId, booking.checkout, asked.checkout);
     if (!night || night <= booking.checkout) return { night, suggestions: [] };
-    const amounts = new Map(rates.roomTypes[0]!.nights.map((n) => [n.date, n.amount ?? 0]));
-    const added = nightsOfStay(booking.checkout, night).reduce((sum, date) => sum + amounts.get(date)!, 0);
-    return { night, suggestions: [{ checkin: booking.checkin, checkout: night, lowestTotal: booking.price.amount + added }] };
+    const calendar = new Map(rates.roomTypes[0]!.nights.map((n) => [n.date, n]));
+    let checkout = night;
+    while (checkout > booking.checkout && !stayAllowed(calendar, booking.checkin, checkout, { arriving: false })) checkout = addDays(checkout, -1);
+    if (checkout <= booking.checkout) return { night, suggestions: [] };
+    const added = nightsOfStay(booking.checkout, checkout).reduce((sum, date) => sum + (calendar.get(date)?.amount ?? 0), 0);
+    return { night, suggestions: [{ checkin: booking.checkin, checkout, lowestTotal: booking.price.amount + added }] };
   }
   const night = firstUnfreeNight(rates, roomTypeId, asked.checkin, asked.checkout);
   const suggestions = suggestStayDates({

@@ -60,7 +60,7 @@ describe("suggestChangedStayDates", () => {
     const own = booking("2026-12-10", 2);
     const asked = { checkin: "2026-12-12", checkout: "2026-12-14", adults: 2 };
     const window = changeSuggestionWindow(own, asked, TODAY);
-    expect(window).toEqual({ from: "2026-11-28", to: "2026-12-27" });
+    expect(window).toEqual({ from: "2026-11-28", to: "2026-12-28" });
     // The double is full from the 11th to the 13th (the booking holds the 10th and 11th), and the single is free but not the booking's room.
     const result = suggestChangedStayDates({
       rates: rates(calendar("rt_double", window.from, window.to, { price: 12_000, full: ["2026-12-10", "2026-12-11", "2026-12-12", "2026-12-13"] }), calendar("rt_single", window.from, window.to, { price: 5_000 })),
@@ -81,12 +81,28 @@ describe("suggestChangedStayDates", () => {
     const own = booking("2026-11-21", 4); // the 21st to the 25th; today is the 23rd
     const asked = { checkin: own.checkin, checkout: "2026-11-29", adults: 2 };
     const window = changeSuggestionWindow(own, asked, TODAY);
-    expect(window).toEqual({ from: "2026-11-25", to: "2026-11-28" });
+    expect(window).toEqual({ from: "2026-11-21", to: "2026-11-29" });
     const calendarOf = rates(calendar("rt_double", window.from, window.to, { price: 10_000, full: ["2026-11-27"] }));
     expect(suggestChangedStayDates({ rates: calendarOf, booking: own, asked, today: TODAY })).toEqual({
       night: "2026-11-27",
       suggestions: [{ checkin: "2026-11-21", checkout: "2026-11-27", lowestTotal: 36_000 + 20_000 }],
     });
+    // The arrival night's max stay (7 nights: to the 28th) and a check-out date closed to departure (the 27th) shorten it to the 26th.
+    const restricted = rates({
+      roomTypeId: "rt_double",
+      nights: calendarOf.roomTypes[0]!.nights.map((night) => ({
+        ...night,
+        minStay: 1,
+        maxStay: night.date === own.checkin ? 7 : null,
+        closedToArrival: night.date === own.checkin, // arrived already: no longer judged
+        closedToDeparture: night.date === "2026-11-27",
+      })),
+    });
+    const longer = { ...asked, checkout: "2026-11-30" };
+    const open = rates(calendar("rt_double", own.checkin, longer.checkout, { price: 10_000, full: ["2026-11-29"] }));
+    const maxStayOnly = rates({ roomTypeId: "rt_double", nights: open.roomTypes[0]!.nights.map((night) => ({ ...night, minStay: 1, maxStay: night.date === own.checkin ? 7 : null, closedToArrival: false, closedToDeparture: false })) });
+    expect(suggestChangedStayDates({ rates: maxStayOnly, booking: own, asked: longer, today: TODAY }).suggestions).toEqual([{ checkin: "2026-11-21", checkout: "2026-11-28", lowestTotal: 36_000 + 30_000 }]);
+    expect(suggestChangedStayDates({ rates: restricted, booking: own, asked, today: TODAY }).suggestions).toEqual([{ checkin: "2026-11-21", checkout: "2026-11-26", lowestTotal: 36_000 + 10_000 }]);
     const fullAtOnce = rates(calendar("rt_double", window.from, window.to, { price: 10_000, full: ["2026-11-25"] }));
     expect(suggestChangedStayDates({ rates: fullAtOnce, booking: own, asked, today: TODAY })).toEqual({ night: "2026-11-25", suggestions: [] });
   });

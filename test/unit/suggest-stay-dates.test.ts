@@ -72,11 +72,32 @@ describe("suggestStayDates", () => {
     expect(result[2]!.lowestTotal).toBe(30_000); // the family room is full that night
   });
 
+  it("offers only stays the hotel's restrictions allow: min and max stay and closed to arrival of the arrival night, closed to departure of the check-out date", () => {
+    const room = calendar("rt_double", window.from, window.to, { price: 10_000 });
+    const restricted = (date: string) =>
+      ({
+        "2026-12-11": { minStay: 3 }, // a 2-night stay arriving on the 11th is too short
+        "2026-12-09": { closedToArrival: true },
+        "2026-12-14": { closedToDeparture: true }, // the 12th's stay leaves on the 14th
+        "2026-12-08": { maxStay: 1 },
+      })[date] ?? {};
+    const result = suggestStayDates({
+      rates: rates({ ...room, nights: room.nights.map((night) => ({ ...night, ...restricted(night.date) })) }),
+      maxAdultsByRoomType: new Map([["rt_double", 2]]),
+      adults: 2,
+      checkin,
+      nights: 2,
+      today: TODAY,
+      limit: 4,
+    });
+    expect(result.map((s) => s.checkin)).toEqual(["2026-12-07", "2026-12-13", "2026-12-06", "2026-12-14"]);
+  });
+
   it("suggests nothing when nothing is free around the dates", () => {
     const all = eachDate(window.from, window.to);
     expect(
       suggestStayDates({ rates: rates(calendar("rt", window.from, window.to, { price: 1, full: all })), maxAdultsByRoomType: new Map([["rt", 2]]), adults: 1, checkin, nights: 2, today: TODAY }),
     ).toEqual([]);
-    expect(window).toEqual({ from: addDays(checkin, -14), to: addDays(checkin, 15) });
+    expect(window).toEqual({ from: addDays(checkin, -14), to: addDays(checkin, 16) });
   });
 });

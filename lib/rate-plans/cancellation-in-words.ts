@@ -1,0 +1,27 @@
+import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
+import { formatMoney, type Money } from "@/lib/money/currency";
+import type { CancellationTerms } from "@/lib/schemas/rate-plans";
+
+/**
+ * A booking's or an offer's cancellation terms as a guest reads them (the site and the guest
+ * e-mails): "Free cancellation until Wed 2 December" (freeUntil is already a date at the
+ * property) or "Non-refundable".
+ */
+export function cancellationTermsInWords(terms: CancellationTerms): string {
+  return terms.refundable && terms.freeUntil ? `Free cancellation until ${formatWeekdayDayMonth(terms.freeUntil)}` : "Non-refundable";
+}
+
+/** What the terms cost once they apply: "then €120.00" after the free period, "cancelling costs €360.00" when not refundable. */
+export function cancellationFeeInWords(terms: CancellationTerms): string {
+  return terms.refundable ? `then ${formatMoney(terms.fee)}` : `cancelling costs ${formatMoney(terms.fee)}`;
+}
+
+/** Both, in one line: "Free cancellation until Wed 2 December, then €120.00". */
+export function cancellationSentence(terms: CancellationTerms): string {
+  return `${cancellationTermsInWords(terms)}, ${cancellationFeeInWords(terms)}`;
+}
+
+/** The fee of cancelling at some instant (cancellationFeeAt): "Cancelling now is free" or "Cancelling now costs €120.00". */
+export function cancellingNowInWords(fee: Money): string {
+  return fee.amount === 0 ? "Cancelling now is free" : `Cancelling now costs ${formatMoney(fee)}`;
+}
