@@ -11,7 +11,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
 import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
-import { printableAscii, RoomTypeIdSchema } from "@/lib/schemas/common";
+import { printableAscii, RatePlanIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { GuestSchema } from "@/lib/schemas/bookings";
 import { fieldErrors } from "@/lib/schemas/field-errors";
 import type { BookState, CancelStayState, ChangeStayState, FindBookingState } from "@/components/booking-widget/form-states";
@@ -25,6 +25,7 @@ const BookForm = z.object({
   checkin: z.string().max(10),
   checkout: z.string().max(10),
   adults: z.coerce.number().int().min(1).max(20),
+  ratePlanId: RatePlanIdSchema.optional(),
   idempotencyKey: printableAscii(255),
   firstName: text(200),
   lastName: text(200),

@@ -11,9 +11,9 @@ export const adultsLabel = (adults: number) => `${adults} adult${adults === 1 ? 
 
 export { formatMoney, type Money };
 
-/** The guest details page for a room type and a stay. */
-export function bookHref(stay: { checkin: string; checkout: string; adults: number }, roomTypeId: string, path = "/book"): string {
-  return `${path}?${new URLSearchParams({ roomTypeId, checkin: stay.checkin, checkout: stay.checkout, adults: String(stay.adults) })}`;
+/** The guest details page for a room type, a stay and (the offer chosen) a rate plan. */
+export function bookHref(stay: { checkin: string; checkout: string; adults: number }, roomTypeId: string, path = "/book", ratePlanId?: string): string {
+  return `${path}?${new URLSearchParams({ roomTypeId, checkin: stay.checkin, checkout: stay.checkout, adults: String(stay.adults), ...(ratePlanId ? { ratePlanId } : {}) })}`;
 }
 
 /** The results page for a stay. */

@@ -7,7 +7,7 @@ import { searchHref } from "./format";
 import { RoomOffer } from "./room-offers";
 import { StayHiddenFields } from "./stay-hidden-fields";
 
-type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: number; nights: number };
+type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: number; nights: number; ratePlanId?: string };
 
 /**
  * The guest's details and Book. The form's key was made when the form was rendered and travels

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { cancellationFeeInWords, cancellationTermsInWords } from "@/lib/rate-plans/cancellation-in-words";
 import type { AvailabilityView } from "@/lib/schemas/availability";
 import { adultsLabel, bookHref, formatMoney, nightsLabel } from "./format";
 import { NightlyPrices } from "./nightly-prices";
@@ -7,34 +8,53 @@ import { NightlyPrices } from "./nightly-prices";
 export const FEW_ROOMS = 3;
 
 type Offer = AvailabilityView["roomTypes"][number];
+type Stay = { checkin: string; checkout: string; adults: number; nights: number };
 
-/** One available room type: what it is, what the stay costs in all and night by night, and Choose. */
-export function RoomOffer({ offer, stay, bookPath }: { offer: Offer; stay: { checkin: string; checkout: string; adults: number; nights: number }; bookPath?: string }) {
+/** One rate plan's offer for the room: its name, its cancellation terms in words, the total, each night's price, and Choose (a link: no JavaScript needed). */
+function RatePlanOffer({ room, plan, stay, bookPath }: { room: Offer; plan: Offer["offers"][number]; stay: Stay; bookPath?: string }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-4 border-t border-stone-200 pt-4" data-testid="rate-plan-offer">
+      <div>
+        <p className="font-semibold text-stone-900">{plan.name}</p>
+        <p className={plan.cancellation.refundable ? "text-sm text-green-800" : "text-sm text-stone-700"} data-testid="offer-terms">
+          {cancellationTermsInWords(plan.cancellation)}
+          <span className="text-stone-600"> ({cancellationFeeInWords(plan.cancellation)})</span>
+        </p>
+        <NightlyPrices nightly={plan.nightly} currency={plan.price.currency} />
+      </div>
+      <div className="sm:text-right">
+        <p className="text-sm text-stone-700">{nightsLabel(stay.nights)}, total</p>
+        <p className="text-2xl font-semibold text-stone-900" data-testid="offer-total">{formatMoney(plan.price)}</p>
+        <Link
+          href={bookHref(stay, room.roomTypeId, bookPath, plan.ratePlanId)}
+          aria-label={`Choose ${room.name}, ${plan.name}`}
+          className="mt-2 inline-block rounded-md bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-900 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none"
+        >
+          Choose
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** One available room type: what it is, and each rate plan it is sold with (cheapest first, as the API lists them). */
+export function RoomOffer({ offer, stay, bookPath }: { offer: Offer; stay: Stay; bookPath?: string }) {
   const headingId = `offer-${offer.roomTypeId}`;
   return (
     <li aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="max-w-xl">
-          <h3 id={headingId} className="font-serif text-2xl text-brand-900">{offer.name}</h3>
-          <p className="mt-1 text-stone-700">{offer.description}</p>
-          <p className="mt-2 text-sm text-stone-700">Sleeps up to {adultsLabel(offer.maxAdults)}</p>
-          {offer.availableRooms <= FEW_ROOMS && (
-            <p className="mt-1 text-sm font-semibold text-amber-800">Only {offer.availableRooms} room{offer.availableRooms === 1 ? "" : "s"} left</p>
-          )}
-        </div>
-        <div className="sm:text-right">
-          <p className="text-sm text-stone-700">{nightsLabel(stay.nights)}, total</p>
-          <p className="text-2xl font-semibold text-stone-900" data-testid="offer-total">{formatMoney(offer.price)}</p>
-          <Link
-            href={bookHref(stay, offer.roomTypeId, bookPath)}
-            aria-label={`Choose ${offer.name}`}
-            className="mt-3 inline-block rounded-md bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-900 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none"
-          >
-            Choose
-          </Link>
-        </div>
+      <div className="max-w-xl">
+        <h3 id={headingId} className="font-serif text-2xl text-brand-900">{offer.name}</h3>
+        <p className="mt-1 text-stone-700">{offer.description}</p>
+        <p className="mt-2 text-sm text-stone-700">Sleeps up to {adultsLabel(offer.maxAdults)}</p>
+        {offer.availableRooms <= FEW_ROOMS && (
+          <p className="mt-1 text-sm font-semibold text-amber-800">Only {offer.availableRooms} room{offer.availableRooms === 1 ? "" : "s"} left</p>
+        )}
       </div>
-      <NightlyPrices nightly={offer.nightly} currency={offer.price.currency} />
+      <ul className="mt-4 space-y-4" aria-label={`Rates for ${offer.name}`}>
+        {offer.offers.map((plan) => (
+          <RatePlanOffer key={plan.ratePlanId} room={offer} plan={plan} stay={stay} bookPath={bookPath} />
+        ))}
+      </ul>
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { adultsLabel, formatMoney, formatStayDate, nightsLabel } from "./format";
 import { NightlyPrices } from "./nightly-prices";
@@ -15,8 +16,9 @@ export function StayLine({ stay }: { stay: { checkin: string; checkout: string; 
 export type StayTimes = { checkInFrom: string; checkOutUntil: string };
 
 /**
- * A booking as a guest reads it: reference, room, stay, guest, price night by night, status;
- * for a confirmed booking, from when and until when (the hotel's times, when known).
+ * A booking as a guest reads it: reference, room, stay, guest, price night by night, status,
+ * its rate and cancellation terms (and, once cancelled, the fee if there was one); for a
+ * confirmed booking, from when and until when (the hotel's times, when known).
  */
 export function BookingSummary({ booking, roomName, times }: { booking: BookingView; roomName?: string; times?: StayTimes | null }) {
   const rows: [string, React.ReactNode][] = [
@@ -29,6 +31,11 @@ export function BookingSummary({ booking, roomName, times }: { booking: BookingV
       : []),
     ["Guest", `${booking.guest.firstName} ${booking.guest.lastName} (${booking.guest.email})`],
     ["Total price", <strong key="price" data-testid="booking-price">{formatMoney(booking.price)}</strong>],
+    ["Rate", <span key="plan" data-testid="booking-rate-plan">{booking.ratePlan.name}</span>],
+    ["Cancellation", <span key="terms" data-testid="booking-cancellation">{cancellationSentence(booking.cancellation)}</span>],
+    ...(booking.cancellationFee && booking.cancellationFee.amount > 0
+      ? ([["Cancellation fee", <strong key="fee" data-testid="booking-cancellation-fee">{formatMoney(booking.cancellationFee)}</strong>]] as [string, React.ReactNode][])
+      : []),
   ];
   return (
     <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">

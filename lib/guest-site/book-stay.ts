@@ -3,7 +3,7 @@ import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/p
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { AvailabilityView } from "@/lib/schemas/availability";
 import type { BookingView, CreateBookingInput } from "@/lib/schemas/bookings";
-import { BOOKING_UNREACHABLE_MESSAGE, fieldErrorsOf } from "./guest-messages";
+import { BOOKING_UNREACHABLE_MESSAGE, fieldErrorsOf, restrictionMessage, UNKNOWN_RATE_PLAN_MESSAGE } from "./guest-messages";
 
 export type BookOutcome =
   | { kind: "booked"; booking: BookingView; replayed: boolean }
@@ -16,6 +16,7 @@ export type BookOutcome =
 const REFUSALS: Record<string, string> = {
   occupancy_exceeded: "That room does not hold that many adults. Choose a larger room, or book two rooms.",
   unknown_room_type: "That room type is no longer offered. Choose another room.",
+  unknown_rate_plan: UNKNOWN_RATE_PLAN_MESSAGE,
   idempotency_key_reused: "This form was already used to book another stay. Find your booking, or start a new search to book again.",
   idempotency_key_in_use: "Your booking is still being made. Press Book again in a moment: you will not be booked twice.",
   rate_limited: "We are very busy just now. Please try again in a minute: pressing Book again will not book twice.",
@@ -50,6 +51,7 @@ export async function bookStay(client: PartnerClient, input: CreateBookingInput,
       return { kind: "sold_out", message: "Sorry, that room was just booked by someone else and is no longer free for your dates.", alternatives };
     }
     if (isPartnerApiError(error, "validation_failed")) return { kind: "invalid", fieldErrors: fieldErrorsOf(error) };
+    if (isPartnerApiError(error, "stay_restricted")) return { kind: "refused", message: restrictionMessage(error) };
     if (isPartnerApiError(error) && REFUSALS[error.code]) {
       return { kind: "refused", message: REFUSALS[error.code]!, ...(error.code === "idempotency_key_reused" ? { formUsed: true } : {}) };
     }

@@ -4,7 +4,7 @@ import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/p
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { changeSuggestionWindow, suggestChangedStayDates } from "./change-stay-dates";
-import { fieldErrorsOf } from "./guest-messages";
+import { fieldErrorsOf, restrictionMessage } from "./guest-messages";
 import { missingStayFields, type StayQuery } from "./search-stays";
 import type { StaySuggestion } from "./suggest-stay-dates";
 
@@ -25,6 +25,8 @@ export type ChangeStayOutcome =
   /** night: the first night the room is not free (null when it is again by now). */
   | { kind: "sold_out"; night: CalendarDate | null; nights: number; suggestions: StaySuggestion[] }
   | { kind: "not_changeable"; reason: NotChangeableReason; checkin: CalendarDate }
+  /** The new stay breaks a stay restriction of the hotel (a minimum stay, no arrivals on a date...), in the guest's words. */
+  | { kind: "restricted"; message: string }
   /** The form was already used for another change, or is being used right now, or the API is busy. */
   | { kind: "refused"; reason: "key_reused" | "key_in_use" | "busy" }
   | { kind: "not_found" }
@@ -95,6 +97,8 @@ async function refusal(client: PartnerClient, booking: BookingView, asked: StayC
         return { kind: "invalid", fieldErrors: { adults: await occupancyMessage(client, booking) } };
       case "no_availability":
         return await soldOut(client, booking, asked);
+      case "stay_restricted":
+        return { kind: "restricted", message: restrictionMessage(error) };
       case "booking_not_changeable":
         return await notChangeable(client, booking);
       case "not_found":

@@ -1,3 +1,4 @@
+import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
 import type { PartnerApiError } from "@/lib/partner-client/partner-api-error";
 
 /** The API's field names, as a guest reads them. */
@@ -33,3 +34,14 @@ export const CHANGE_MESSAGES = {
   unreachable: "We could not reach the booking system, so your booking may not have changed yet. Press Confirm change again: it will change only once.",
   incomplete: "This form is incomplete. Please open your booking and start the change again.",
 } as const;
+
+/**
+ * A stay_restricted refusal as a guest reads it: the API's detail ("Stays arriving on 2026-12-31
+ * must be at least 3 nights.") with its dates in words, and what to do.
+ */
+export function restrictionMessage(error: PartnerApiError): string {
+  const detail = error.message.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (date) => formatWeekdayDayMonth(date));
+  return `${detail} Please choose other dates.`;
+}
+
+export const UNKNOWN_RATE_PLAN_MESSAGE = "That rate is no longer offered for this room. Go back to the rooms and choose another rate.";

@@ -1,5 +1,6 @@
 import { formatMoney, type Money } from "@/lib/money/currency";
 import { formatPriceDifference } from "@/lib/money/price-difference";
+import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import type { BookingChangePrevious } from "@/lib/schemas/bookings";
 
 /**
@@ -45,5 +46,7 @@ export function changeNotes(change: BookingChange, formatDate: (date: string) =>
   if (previous.adults !== undefined) was("Adults", String(previous.adults));
   if (previous.price !== undefined) was("Total price", formatMoney(previous.price));
   if (previous.guest !== undefined) notes.set("Guest", "updated");
+  if (previous.ratePlan !== undefined) was("Rate", previous.ratePlan.name);
+  if (previous.cancellation !== undefined) was("Cancellation", cancellationSentence(previous.cancellation));
   return notes;
 }

@@ -1,5 +1,6 @@
 import { dayOfWeek } from "@/lib/dates/calendar-date";
 import { formatMoney } from "@/lib/money/currency";
+import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { changeNotes, nightsInWords, priceDifference, type BookingChange } from "./booking-change-facts";
 import { contactSentence, type HotelDetails } from "./hotel-contact";
@@ -7,7 +8,8 @@ import { contactSentence, type HotelDetails } from "./hotel-contact";
 /**
  * The e-mail a hotel sends its guest when a booking is made, changed or cancelled: a subject, a
  * plain text part and a simple single-column HTML part carrying the same facts; a change's
- * e-mail also says what each changed fact was, and the difference in price. With the hotel's
+ * e-mail also says what each changed fact was, and the difference in price. Each states the
+ * rate and its cancellation terms; a cancellation's, the fee when there was one. With the hotel's
  * details, a stay to come shows its check-in and check-out times, and every e-mail says how to
  * reach the hotel. Every value put into the HTML is escaped (names are text, never markup);
  * single-line values lose any line break, so nothing can add a header through the subject. No
@@ -96,6 +98,9 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
     ...(notes.has("Guest") ? [{ label: "Guest", value: guest }] : []),
     { label: "Total price", value: formatMoney(booking.price) },
     ...(change ? [{ label: "Price difference", value: priceDifference(booking.price, change.previous.price) }] : []),
+    { label: "Rate", value: oneLine(booking.ratePlan.name) },
+    { label: "Cancellation", value: cancellationSentence(booking.cancellation) },
+    ...(cancelled && booking.cancellationFee && booking.cancellationFee.amount > 0 ? [{ label: "Cancellation fee", value: formatMoney(booking.cancellationFee) }] : []),
   ].map((fact) => (notes.has(fact.label) ? { ...fact, note: oneLine(notes.get(fact.label)!) } : fact));
   const linkLabel = cancelled ? "View your booking" : "View, change or cancel your booking";
   const noLink = `Please quote your booking reference ${reference} whenever you contact ${hotel}.`;

@@ -28,7 +28,7 @@ export type PartnerClientOptions = {
   fetch?: typeof fetch;
 };
 
-export type AvailabilityParams = { checkin: string; checkout: string; adults: number | string };
+export type AvailabilityParams = { checkin: string; checkout: string; adults: number | string; ratePlanId?: string };
 export type RatesParams = { from: string; to: string; roomTypeId?: string };
 export type BookingListParams = Partial<Record<keyof BookingListQuery, string | number>>;
 /** The fields to change (PATCH's body without its price guard, which goes in the options). */

@@ -66,5 +66,7 @@ describe("changeStayState", () => {
       soldOut: { night: "2026-12-16", nights: 3, suggestions: [] },
     });
     expect(changeStayState({ kind: "unchanged" }, { step: "preview", values, booking, previous: edit })).toEqual({ step: "edit", values, notice: CHANGE_MESSAGES.unchanged });
+    const restricted = "Stays arriving on Tue 15 December must be at least 4 nights. Please choose other dates.";
+    expect(changeStayState({ kind: "restricted", message: restricted }, { step: "preview", values, booking, previous: edit })).toEqual({ step: "edit", values, error: restricted });
   });
 });

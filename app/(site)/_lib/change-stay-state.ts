@@ -38,6 +38,8 @@ export function changeStayState(outcome: Outcome, context: StepContext & { booki
       return edit({ notice: CHANGE_MESSAGES.unchanged });
     case "invalid":
       return edit({ fieldErrors: outcome.fieldErrors });
+    case "restricted":
+      return edit({ error: outcome.message });
     case "sold_out":
       return edit({ soldOut: { night: outcome.night, nights: outcome.nights, suggestions: outcome.suggestions } });
     case "not_changeable":

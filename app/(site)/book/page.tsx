@@ -3,13 +3,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { randomUUID } from "node:crypto";
 import { isId } from "@/lib/ids";
+import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import { fieldErrorsOf, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
 import { formatMoney, searchHref } from "@/components/booking-widget/format";
 import { GuestDetailsForm } from "@/components/booking-widget/guest-details-form";
 import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
-import { RoomOffers } from "@/components/booking-widget/room-offers";
+import { RoomOffer, RoomOffers } from "@/components/booking-widget/room-offers";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { bookAction } from "../actions";
 import { getHotel } from "../_lib/guest-site";
@@ -18,14 +19,16 @@ import { queryValue, stayQueryOf, type PageSearchParams } from "../_lib/stay-que
 export const metadata: Metadata = { title: "Your details" };
 
 /**
- * The chosen room for the stay, priced again now, and the guest details form. Each rendering
- * of the form is one booking attempt with its own Idempotency-Key.
+ * The chosen room and rate for the stay, priced again now with its cancellation terms, and the
+ * guest details form. Each rendering of the form is one booking attempt with its own
+ * Idempotency-Key. Without a rate (or one no longer offered) the room's rates to choose from.
  */
 export default async function BookPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const params = await searchParams;
   const stay = stayQueryOf(params);
   const roomTypeId = queryValue(params, "roomTypeId");
   if (!isId("rt", roomTypeId)) notFound();
+  const ratePlanId = queryValue(params, "ratePlanId");
   const back = <Link className="text-brand-700 underline" href={searchHref(stay)}>← Back to the rooms</Link>;
 
   let availability;
@@ -43,6 +46,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
     );
   }
   const offer = availability.roomTypes.find((r) => r.roomTypeId === roomTypeId);
+  const plan = offer?.offers.find((o) => o.ratePlanId === ratePlanId);
   if (!offer && !(await roomTypeExists(roomTypeId))) notFound();
   if (!offer) {
     return (
@@ -57,6 +61,19 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
       </div>
     );
   }
+  if (!plan) {
+    // No rate chosen (an older link), or the one chosen is no longer offered: the room's rates to choose from.
+    return (
+      <div className="space-y-6">
+        {back}
+        <h1 className="font-serif text-4xl text-brand-900">Choose a rate</h1>
+        {ratePlanId && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">Sorry, that rate is no longer offered for this room and these dates. These rates are:</p>}
+        <ul className="space-y-4" aria-label="Available rooms">
+          <RoomOffer offer={offer} stay={availability} />
+        </ul>
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
       {back}
@@ -64,10 +81,18 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
       <section aria-label="Your stay" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
         <h2 className="font-serif text-2xl text-brand-900">{offer.name}</h2>
         <p className="mt-1 text-stone-800"><StayLine stay={availability} /></p>
-        <p className="mt-2 text-lg">Total <strong data-testid="stay-total">{formatMoney(offer.price)}</strong>, taxes and fees included</p>
-        <NightlyPrices nightly={offer.nightly} currency={offer.price.currency} />
+        <p className="mt-2 text-stone-800">Rate: <strong data-testid="stay-rate-plan">{plan.name}</strong></p>
+        <p className="mt-1 text-stone-800" data-testid="stay-cancellation">{cancellationSentence(plan.cancellation)}</p>
+        <p className="mt-2 text-lg">Total <strong data-testid="stay-total">{formatMoney(plan.price)}</strong>, taxes and fees included</p>
+        <NightlyPrices nightly={plan.nightly} currency={plan.price.currency} />
       </section>
-      <GuestDetailsForm key={`${roomTypeId}|${availability.checkin}|${availability.checkout}|${availability.adults}`} action={bookAction} idempotencyKey={randomUUID()} hotelSendsEmail={(await getHotel())?.guestEmails ?? true} stay={{ roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, nights: availability.nights }} />
+      <GuestDetailsForm
+        key={`${roomTypeId}|${plan.ratePlanId}|${availability.checkin}|${availability.checkout}|${availability.adults}`}
+        action={bookAction}
+        idempotencyKey={randomUUID()}
+        hotelSendsEmail={(await getHotel())?.guestEmails ?? true}
+        stay={{ roomTypeId, ratePlanId: plan.ratePlanId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, nights: availability.nights }}
+      />
     </div>
   );
 }

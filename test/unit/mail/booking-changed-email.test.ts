@@ -53,6 +53,18 @@ describe("the booking changed e-mail", () => {
     expect(html).toContain(">View, change or cancel your booking</a>");
   });
 
+  it("says what the rate and its cancellation terms were when the change moved them", () => {
+    const { text } = render({
+      change: {
+        previous: { ...previous, ratePlan: { id: "rp_7k2m9q4x8c1v5b3n6t0d", name: "Non-refundable saver" }, cancellation: { refundable: false, freeUntil: null, feeFrom: null, fee: { amount: 45000, currency: "EUR" } } },
+        previousRoomTypeName: "Double Room",
+      },
+    });
+    expect(text).toMatch(/^Rate: Standard \(was Non-refundable saver\)$/m);
+    expect(text).toMatch(/^Cancellation: Free cancellation until Mon 14 December, then €150.00 \(was Non-refundable, cancelling costs €450.00\)$/m);
+    expect(render().text).toMatch(/^Rate: Standard$/m);
+  });
+
   it.each([
     [{ amount: 45000, currency: "EUR" }, { amount: 41000, currency: "EUR" }, "\u2212 €40.00"],
     [{ amount: 45000, currency: "EUR" }, { amount: 54500, currency: "EUR" }, "+ €95.00"],

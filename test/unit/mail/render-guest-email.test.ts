@@ -44,6 +44,22 @@ describe("renderGuestEmail", () => {
     expect(email.text).toMatch(/^Adults: 2$/m);
   });
 
+  it("states the rate and its cancellation terms, and a cancellation's fee when there was one", () => {
+    const saver = { ...booking, ratePlan: { id: booking.ratePlan.id, name: "Non-refundable saver" }, cancellation: { refundable: false, freeUntil: null, feeFrom: null, fee: { amount: 45_000, currency: "EUR" } } };
+    const created = render({ booking: saver });
+    expect(created.text).toMatch(/^Rate: Non-refundable saver$/m);
+    expect(created.text).toMatch(/^Cancellation: Non-refundable, cancelling costs €450.00$/m);
+    expect(created.html).toContain("Non-refundable, cancelling costs €450.00");
+    expect(created.text).not.toContain("Cancellation fee");
+    expect(render({ booking }).text).toMatch(/^Cancellation: Free cancellation until Mon 14 December, then €150.00$/m);
+
+    const charged = render({ kind: "booking.cancelled", booking: { ...cancelledBooking, ...saver, status: "cancelled", cancellationFee: { amount: 45_000, currency: "EUR" } } });
+    expect(charged.text).toMatch(/^Cancellation fee: €450.00$/m);
+    expect(charged.html).toContain("Cancellation fee");
+    const free = render({ kind: "booking.cancelled", booking: { ...cancelledBooking, cancellationFee: { amount: 0, currency: "EUR" } } });
+    expect(free.text).not.toContain("Cancellation fee");
+  });
+
   it("gives the cancellation reason, line breaks kept, only for a cancellation", () => {
     const cancelled = render({ kind: "booking.cancelled", booking: cancelledBooking });
     expect(cancelled.text).toContain("Reason for the cancellation:\nPlans changed.\nSorry!");

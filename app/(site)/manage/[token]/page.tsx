@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CancelStayForm } from "@/components/booking-widget/cancel-stay-form";
+import { formatMoney } from "@/components/booking-widget/format";
+import { cancellationFeeAt } from "@/lib/bookings/cancellation-fee";
+import { cancellationSentence, cancellingNowInWords } from "@/lib/rate-plans/cancellation-in-words";
 import { BookingSummary } from "@/components/booking-widget/stay-summary";
 import { cancelStayAction } from "../../actions";
 import { getHotel } from "../../_lib/guest-site";
@@ -11,7 +14,8 @@ export const metadata: Metadata = { title: "Manage your booking" };
 
 /**
  * Manage your booking: opened by the signed link (or Find your booking); shows it and offers
- * Change dates or guests (until its stay is over) and Cancel booking (until check-in).
+ * Change dates or guests (until its stay is over) and Cancel booking (until check-in), saying
+ * what cancelling now would cost under the booking's own terms.
  * ?changed=1: back from a change, which it confirms.
  */
 export default async function ManageBookingPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<PageSearchParams> }) {
@@ -27,7 +31,11 @@ export default async function ManageBookingPage({ params, searchParams }: { para
         <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">Your booking has been changed. Its new dates and price are below.</p>
       )}
       {booking.status === "cancelled" && (
-        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">This booking is cancelled. You will not be charged.</p>
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+          {booking.cancellationFee && booking.cancellationFee.amount > 0
+            ? `This booking is cancelled. The cancellation fee is ${formatMoney(booking.cancellationFee)}.`
+            : "This booking is cancelled. You will not be charged."}
+        </p>
       )}
       <BookingSummary booking={booking} roomName={roomName} times={hotel} />
       {changeable && (
@@ -37,7 +45,9 @@ export default async function ManageBookingPage({ params, searchParams }: { para
           </Link>
         </p>
       )}
-      {cancellable && <CancelStayForm action={cancelStayAction} token={token} />}
+      {cancellable && (
+        <CancelStayForm action={cancelStayAction} token={token} terms={cancellationSentence(booking.cancellation)} feeNow={cancellingNowInWords(cancellationFeeAt(booking.cancellation, new Date()))} />
+      )}
       {booking.status === "confirmed" && !cancellable && hotel && (
         <p className="text-stone-700">This booking can no longer be cancelled online. Please contact the hotel.</p>
       )}
