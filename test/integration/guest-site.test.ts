@@ -9,6 +9,9 @@ import { searchStays } from "@/lib/guest-site/search-stays";
 import { PartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { createPartnerClient, type PartnerClient } from "@/lib/partner-client/partner-client";
 import { setRates } from "@/lib/rates/set-rates";
+import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
+import { UNKNOWN_RATE_PLAN_MESSAGE } from "@/lib/guest-site/guest-messages";
+import { createRatePlan, deactivateRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { freePort } from "@/scripts/lib/ports";
 import { setupTestDatabase } from "../support/database";
 import { inProcessFetch, useDatabaseForRoutes } from "../support/partner-api";
@@ -148,6 +151,41 @@ describe("booking a stay from the site", () => {
   });
 });
 
+describe("rate plans and stay restrictions on the site", () => {
+  it("books the offer the guest chose, with its terms; explains a stay restriction and a plan no longer offered", async () => {
+    const db = database().db;
+    const plan = await createRatePlan(db, { propertyId: hotel.property.id, name: "Saver", priceRule: { percent: -10 }, cancellationPolicy: { type: "non_refundable" }, roomTypeIds: [double().id], actor: TEST_ACTOR });
+    const stay = stayAt(140, 2);
+    const offers = (await client.availability({ ...stay, adults: 2 })).roomTypes.find((r) => r.roomTypeId === double().id)!.offers;
+    expect(offers.map((o) => [o.name, o.cancellation.refundable])).toEqual([["Saver", false], ["Standard", true]]);
+
+    const booked = await bookStay(client, { roomTypeId: double().id, ratePlanId: plan.id, ...stay, adults: 2, guest: GUEST }, "attempt-saver");
+    expect(booked).toMatchObject({ kind: "booked", booking: { ratePlan: { id: plan.id, name: "Saver" }, price: offers[0]!.price, cancellation: { refundable: false, freeUntil: null } } });
+
+    const restricted = stayAt(150, 2);
+    await setRates(db, { roomTypeId: double().id, from: restricted.checkin, to: restricted.checkin, minStay: 3 });
+    expect(await bookStay(client, { roomTypeId: double().id, ...restricted, adults: 2, guest: GUEST }, "attempt-min-stay")).toEqual({
+      kind: "refused",
+      message: `Stays arriving on ${formatWeekdayDayMonth(restricted.checkin)} must be at least 3 nights. Please choose other dates.`,
+    });
+
+    await deactivateRatePlan(db, { id: plan.id, propertyId: hotel.property.id, actor: TEST_ACTOR });
+    expect(await bookStay(client, { roomTypeId: double().id, ratePlanId: plan.id, ...stayAt(160, 1), adults: 2, guest: GUEST }, "attempt-gone")).toEqual({ kind: "refused", message: UNKNOWN_RATE_PLAN_MESSAGE });
+  });
+
+  it("suggests, for a stay the restrictions refuse, only dates they allow", async () => {
+    const stay = stayAt(170, 2);
+    // No arrivals on the asked date, and none a day later either; a day earlier the minimum is 3 nights.
+    for (const roomType of hotel.roomTypes) {
+      await setRates(database().db, { roomTypeId: roomType.id, from: stay.checkin, to: addDays(stay.checkin, 1), closedToArrival: true });
+      await setRates(database().db, { roomTypeId: roomType.id, from: addDays(stay.checkin, -1), to: addDays(stay.checkin, -1), minStay: 3 });
+    }
+    const outcome = await searchStays(client, { ...stay, adults: "1" }, hotel.today);
+    expect(outcome).toMatchObject({ kind: "sold_out", nights: 2 });
+    expect(outcome.kind === "sold_out" && outcome.suggestions.map((s) => s.checkin)).toEqual([addDays(stay.checkin, -2), addDays(stay.checkin, 2), addDays(stay.checkin, -3)]);
+  });
+});
+
 describe("searching from the site", () => {
   it("lists the rooms free for the stay, or says why none is: too many adults, or sold out with other dates", async () => {
     const stay = stayAt(60, 2);
@@ -262,6 +300,16 @@ describe("changing a booking from the site", () => {
     expect(outcome).toMatchObject({ kind: "sold_out", night: asked.checkin, nights: 2 });
     // Nearest first: a day later; two days earlier (its first night is the booking's own); two days later. A day earlier takes the full night.
     expect(outcome.kind === "sold_out" && outcome.suggestions.map((s) => s.checkin)).toEqual([addDays(asked.checkin, 1), addDays(asked.checkin, -2), addDays(asked.checkin, 2)]);
+  });
+
+  it("explains a change the stay restrictions refuse, in the guest's words", async () => {
+    const booking = await book(180, 2, "change.restricted@example.com");
+    const asked = stayAt(183, 2);
+    await setRates(database().db, { roomTypeId: double().id, from: asked.checkout, to: asked.checkout, closedToDeparture: true });
+    expect(await previewStayChange(client, booking, { ...asked, adults: "2" })).toEqual({
+      kind: "restricted",
+      message: `No departures on ${formatWeekdayDayMonth(asked.checkout)}: the hotel does not take check-outs that day. Please choose other dates.`,
+    });
   });
 
   it("explains a booking that cannot change: cancelled, or started (its check-in stays; its check-out may move)", async () => {
