@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { returnPathAfterSignIn } from "@/components/panel/panel-sections";
+import { SignedOutPage } from "@/components/panel/signed-out-page";
 import { currentStaff } from "../_lib/panel-session";
 import { LoginForm } from "./login-form";
 
@@ -12,11 +13,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const next = returnPathAfterSignIn((await searchParams).next);
   if (await currentStaff()) redirect(next);
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-6 py-12">
-      <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Control panel</p>
-      <h1 className="mt-2 font-serif text-4xl text-brand-900">Staff sign-in</h1>
+    <SignedOutPage title="Staff sign-in">
       <LoginForm next={next} />
       <p className="mt-6 text-sm"><Link className="text-brand-700 underline" href="/forgot-password">Forgot your password?</Link></p>
-    </main>
+    </SignedOutPage>
   );
 }

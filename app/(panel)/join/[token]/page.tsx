@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { AcceptInvitationForm } from "@/components/panel/accept-invitation-form";
+import { SignedOutPage } from "@/components/panel/signed-out-page";
 import { getDb } from "@/lib/db";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { findOpenInvitation, INVALID_INVITATION } from "@/lib/staff/staff-invitations";
@@ -17,25 +18,21 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
   await connection();
   const { token } = await params;
   const invitation = await findOpenInvitation(getDb(), token, new Date());
+  if (!invitation) {
+    return (
+      <SignedOutPage title="Invitation">
+        <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">{INVALID_INVITATION}</p>
+      </SignedOutPage>
+    );
+  }
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-6 py-12">
-      <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Control panel</p>
-      {invitation ? (
-        <>
-          <h1 className="mt-2 font-serif text-4xl text-brand-900">Join {invitation.property.name}</h1>
-          <p className="mt-4 text-stone-700">
-            {invitation.invitedByLabel} invited <strong className="break-all">{invitation.email}</strong> to the team of {invitation.property.name} as {invitation.role === "admin" ? "an admin" : "a viewer"}.
-            The link works until {formatInstant(invitation.expiresAt, invitation.property.timezone)} ({invitation.property.timezone} time).
-          </p>
-          {invitation.hasAccount && <p className="mt-2 text-stone-700">You already have an account: give its password to add {invitation.property.name} to it. Your password and name stay as they are.</p>}
-          <AcceptInvitationForm token={token} hasAccount={invitation.hasAccount} email={invitation.email} name={invitation.name} invalidMessage={INVALID_INVITATION} action={acceptInvitationAction} />
-        </>
-      ) : (
-        <>
-          <h1 className="mt-2 font-serif text-4xl text-brand-900">Invitation</h1>
-          <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">{INVALID_INVITATION}</p>
-        </>
-      )}
-    </main>
+    <SignedOutPage title={`Join ${invitation.property.name}`}>
+      <p className="mt-4 text-stone-700">
+        {invitation.invitedByLabel} invited <strong className="break-all">{invitation.email}</strong> to the team of {invitation.property.name} as {invitation.role === "admin" ? "an admin" : "a viewer"}.
+        The link works until {formatInstant(invitation.expiresAt, invitation.property.timezone)} ({invitation.property.timezone} time).
+      </p>
+      {invitation.hasAccount && <p className="mt-2 text-stone-700">You already have an account: give its password to add {invitation.property.name} to it. Your password and name stay as they are.</p>}
+      <AcceptInvitationForm token={token} hasAccount={invitation.hasAccount} email={invitation.email} name={invitation.name} invalidMessage={INVALID_INVITATION} action={acceptInvitationAction} />
+    </SignedOutPage>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { ResetPasswordForm } from "@/components/panel/reset-password-form";
+import { SignedOutPage } from "@/components/panel/signed-out-page";
 import { getDb } from "@/lib/db";
 import { findOpenPasswordReset, INVALID_PASSWORD_RESET } from "@/lib/staff/reset-password";
 import { resetPasswordAction } from "./actions";
@@ -18,9 +19,7 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
   const { token } = await params;
   const reset = await findOpenPasswordReset(getDb(), token, new Date());
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-6 py-12">
-      <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Control panel</p>
-      <h1 className="mt-2 font-serif text-4xl text-brand-900">Choose a new password</h1>
+    <SignedOutPage title="Choose a new password">
       {reset ? (
         <>
           <p className="mt-4 text-stone-700">
@@ -32,6 +31,6 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
         <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">{INVALID_PASSWORD_RESET}</p>
       )}
       <p className="mt-6 text-sm"><Link className="text-brand-700 underline" href="/forgot-password">Ask for a new link</Link> · <Link className="text-brand-700 underline" href="/login">Sign in</Link></p>
-    </main>
+    </SignedOutPage>
   );
 }
