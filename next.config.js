@@ -40,7 +40,7 @@ const nextConfig = {
     return [{ source: "/favicon.ico", destination: "/icon.svg", permanent: true }];
   },
   async headers() {
-    const panel = ["/login", "/forgot-password", "/reset-password/:path*", "/join/:path*", "/overview", "/rooms", "/rates", "/settings/:path*", "/bookings/:path*", "/bookings", "/account", "/dev/:path*"];
+    const panel = ["/login", "/forgot-password", "/reset-password/:path*", "/join/:path*", "/overview", "/rooms", "/rates", "/rate-plans", "/settings/:path*", "/bookings/:path*", "/bookings", "/account", "/dev/:path*"];
     const site = ["/", "/search", "/book", "/find", "/confirmation/:path*", "/manage/:path*", "/docs/errors"];
     return [...panel, ...site].map((source) => ({ source, headers: PAGE_SECURITY_HEADERS }));
   },

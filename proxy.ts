@@ -30,6 +30,7 @@ export const config = {
     "/overview",
     "/rooms",
     "/rates",
+    "/rate-plans",
     "/bookings",
     "/bookings/:path*",
     "/settings/:path*",

@@ -42,6 +42,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(panel)/(signed-in)/bookings/new/page.tsx": () => "/bookings/new",
   "(panel)/(signed-in)/rooms/page.tsx": () => "/rooms",
   "(panel)/(signed-in)/rates/page.tsx": () => "/rates",
+  "(panel)/(signed-in)/rate-plans/page.tsx": () => "/rate-plans",
   "(panel)/(signed-in)/account/page.tsx": () => "/account",
   "(panel)/(signed-in)/settings/api-keys/page.tsx": () => "/settings/api-keys",
   "(panel)/(signed-in)/settings/property/page.tsx": () => "/settings/property",
@@ -145,5 +146,5 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
 });
 
 function isPanel(path: string): boolean {
-  return /^\/(overview|bookings|rooms|rates|account|settings)(\/|$)/.test(path);
+  return /^\/(overview|bookings|rooms|rates|rate-plans|account|settings)(\/|$)/.test(path);
 }

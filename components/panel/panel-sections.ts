@@ -3,6 +3,7 @@ export const PANEL_SECTIONS = [
   { href: "/overview", label: "Overview" },
   { href: "/rooms", label: "Rooms" },
   { href: "/rates", label: "Rates" },
+  { href: "/rate-plans", label: "Rate plans" },
   { href: "/bookings", label: "Bookings" },
   { href: "/settings/api-keys", label: "Settings › API Keys" },
   { href: "/settings/webhooks", label: "Settings › Webhooks" },
