@@ -16,10 +16,21 @@ function statusOf(night: CalendarNight): Status {
   return { text: "Open", style: "bg-green-100 text-green-900" };
 }
 
+/** A night's stay restrictions, short ("min 3", "max 7", "CTA", "CTD") and in words for screen readers and on hover. */
+function restrictionsOf(night: CalendarNight): { short: string; words: string }[] {
+  const nights = (n: number) => `${n} night${n === 1 ? "" : "s"}`;
+  return [
+    ...(night.minStay > 1 ? [{ short: `min ${night.minStay}`, words: `Stays arriving this night: at least ${nights(night.minStay)}` }] : []),
+    ...(night.maxStay !== null ? [{ short: `max ${night.maxStay}`, words: `Stays arriving this night: at most ${nights(night.maxStay)}` }] : []),
+    ...(night.closedToArrival ? [{ short: "CTA", words: "Closed to arrival: no check-in on this date" }] : []),
+    ...(night.closedToDeparture ? [{ short: "CTD", words: "Closed to departure: no check-out on this date" }] : []),
+  ];
+}
+
 /**
  * A month of one room type's nights: a list of days that wraps (two a row on a phone, a week a
  * row on a wide screen), each with its price, rooms for sale, sold and free, and its state in
- * words (closed, sold out, not for sale, past), never in colour alone.
+ * words (closed, sold out, not for sale, past), never in colour alone, and its stay restrictions.
  */
 export function RatesCalendar({ nights, currency, today, label }: { nights: CalendarNight[]; currency: string; today: string; label: string }) {
   return (
@@ -46,6 +57,15 @@ export function RatesCalendar({ nights, currency, today, label }: { nights: Cale
                 <dt>Free</dt><dd data-testid="free">{night.free}</dd>
               </dl>
               <p className="mt-1"><span data-testid="status" className={`inline-block rounded px-1.5 py-0.5 font-medium ${status.style}`}>{status.text}</span></p>
+              {night.price !== null && restrictionsOf(night).length > 0 && (
+                <p className="mt-1 flex flex-wrap gap-1" data-testid="restrictions">
+                  {restrictionsOf(night).map((r) => (
+                    <span key={r.short} title={r.words} className="rounded border border-violet-300 bg-violet-50 px-1 font-medium text-violet-900">
+                      <span aria-hidden="true">{r.short}</span><span className="sr-only">{r.words}.</span>
+                    </span>
+                  ))}
+                </p>
+              )}
             </li>
           );
         })}

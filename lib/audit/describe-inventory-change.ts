@@ -3,7 +3,8 @@ import { describeWeekdays, isIsoWeekday } from "@/lib/rates/weekdays";
 
 /**
  * What a room type or rates change did, in words, from its audit row's details:
- * "Double Room: price €150.00, closed, nights 2026-12-04 to 2026-12-06 (Fri, Sat)".
+ * "Double Room: price €150.00, closed, nights 2026-12-04 to 2026-12-06 (Fri, Sat)" (with the stay
+ * restrictions set: "min stay 3", "no max stay", "closed to arrival").
  */
 export function describeInventoryChange(action: string, details: unknown): string {
   const d = (details ?? {}) as Record<string, unknown>;
@@ -18,11 +19,15 @@ export function describeInventoryChange(action: string, details: unknown): strin
     return `changed ${name}: ${changes.join("; ") || "nothing"}`;
   }
   if (action === "rates_set") {
-    const c = (d.changes ?? {}) as { price?: Money; rooms?: number; closed?: boolean };
+    const c = (d.changes ?? {}) as { price?: Money; rooms?: number; closed?: boolean; minStay?: number; maxStay?: number | null; closedToArrival?: boolean; closedToDeparture?: boolean };
     const what = [
       c.price ? `price ${money(c.price)}` : "",
       c.rooms !== undefined ? `rooms for sale ${c.rooms}` : "",
       c.closed === true ? "closed" : c.closed === false ? "opened" : "",
+      c.minStay !== undefined ? `min stay ${c.minStay}` : "",
+      c.maxStay === null ? "no max stay" : c.maxStay !== undefined ? `max stay ${c.maxStay}` : "",
+      c.closedToArrival === true ? "closed to arrival" : c.closedToArrival === false ? "open to arrival" : "",
+      c.closedToDeparture === true ? "closed to departure" : c.closedToDeparture === false ? "open to departure" : "",
     ].filter(Boolean);
     const weekdays = Array.isArray(d.weekdays) && d.weekdays.every(isIsoWeekday) ? ` (${describeWeekdays(d.weekdays)} only)` : "";
     const kept = Array.isArray(d.keptAboveSoldNights) && d.keptAboveSoldNights.length ? `; kept at rooms sold on ${d.keptAboveSoldNights.join(", ")}` : "";

@@ -43,6 +43,12 @@ describe("describeInventoryChange", () => {
       }),
     ).toBe("set price €150.50, rooms for sale 2, closed for Double, 2026-12-04 to 2026-12-13 (Fri, Sat only), 4 night(s); kept at rooms sold on 2026-12-05");
     expect(
+      describeInventoryChange("rates_set", {
+        roomTypeName: "Double", from: "2026-12-04", to: "2026-12-06", weekdays: null, nights: 3,
+        changes: { minStay: 3, maxStay: null, closedToArrival: true, closedToDeparture: false }, keptAboveSoldNights: [],
+      }),
+    ).toBe("set min stay 3, no max stay, closed to arrival, open to departure for Double, 2026-12-04 to 2026-12-06, 3 night(s)");
+    expect(
       describeInventoryChange("room_type_updated", {
         roomTypeName: "Suite", changes: { maxAdults: { from: 2, to: 3 }, basePrice: { from: { amount: 1000, currency: "JPY" }, to: { amount: 1200, currency: "JPY" } } },
       }),

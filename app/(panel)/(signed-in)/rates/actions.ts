@@ -26,7 +26,15 @@ const BulkEditForm = z.object({
   price: z.string().trim(),
   rooms: z.string().trim().regex(/^(\d{1,5})?$/, "Enter a whole number of rooms, e.g. 5, or leave it empty."),
   state: z.enum(["keep", "close", "open"], "Choose leave, close or open."),
+  minStay: z.string().trim().regex(/^(\d{1,2})?$/, "Enter a whole number of nights, e.g. 3, or leave it empty."),
+  maxStay: z.string().trim().regex(/^(\d{1,2})?$/, "Enter a whole number of nights, e.g. 7, or leave it empty."),
+  clearMaxStay: z.enum(["", "on"]),
+  arrival: z.enum(["keep", "close", "open"], "Choose leave, close or open to arrival."),
+  departure: z.enum(["keep", "close", "open"], "Choose leave, close or open to departure."),
 });
+
+/** keep, close, open as a setRates flag: unchanged, true (closed), false (open). */
+const flag = (choice: "keep" | "close" | "open") => (choice === "keep" ? undefined : choice === "close");
 
 /** Bulk edit (admins): one setRates call, the same as `rates set`, after the same refusal of past nights. */
 export async function setRatesAction(_previous: BulkEditState, form: FormData): Promise<BulkEditState> {
@@ -34,7 +42,19 @@ export async function setRatesAction(_previous: BulkEditState, form: FormData): 
   if (!ids.success) notFound(); // an id edited into the form: as unknown as any other
   const { propertyId, roomTypeId } = ids.data;
   const text = (name: string) => String(form.get(name) ?? "");
-  const values: BulkEditValues = { from: text("from"), to: text("to"), weekdays: form.getAll("weekdays").map(String), price: text("price"), rooms: text("rooms"), state: text("state") || "keep" };
+  const values: BulkEditValues = {
+    from: text("from"),
+    to: text("to"),
+    weekdays: form.getAll("weekdays").map(String),
+    price: text("price"),
+    rooms: text("rooms"),
+    state: text("state") || "keep",
+    minStay: text("minStay"),
+    maxStay: text("maxStay"),
+    clearMaxStay: text("clearMaxStay"),
+    arrival: text("arrival") || "keep",
+    departure: text("departure") || "keep",
+  };
   const { staff, error } = await authorizeAction(propertyId, "manage");
   if (error) return { values, error: VIEW_ONLY };
   const db = getDb();
@@ -45,20 +65,22 @@ export async function setRatesAction(_previous: BulkEditState, form: FormData): 
   if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as keyof BulkEditValues] ??= issue.message;
   const price = values.price.trim() === "" ? undefined : parseMoney(values.price, property.currency);
   if (price && !price.ok) fieldErrors.price ??= price.message;
-  if (!parsed.success || (price && !price.ok)) return { values, fieldErrors, error: "Check the highlighted fields." };
+  if (parsed.success && parsed.data.maxStay !== "" && parsed.data.clearMaxStay === "on") fieldErrors.maxStay = "Enter a max stay or remove it, not both.";
+  if (!parsed.success || (price && !price.ok) || fieldErrors.maxStay) return { values, fieldErrors, error: "Check the highlighted fields." };
   const fields = parsed.data;
-  const input = {
-    roomTypeId,
-    propertyId,
-    from: fields.from,
-    to: fields.to,
-    ...(fields.weekdays.length ? { weekdays: fields.weekdays } : {}),
+  // Each left out when left as it is: setRates keeps it.
+  const changes = {
     ...(price?.ok ? { price: price.amount } : {}),
     ...(fields.rooms !== "" ? { rooms: Number(fields.rooms) } : {}),
     ...(fields.state !== "keep" ? { closed: fields.state === "close" } : {}),
+    ...(fields.minStay !== "" ? { minStay: Number(fields.minStay) } : {}),
+    ...(fields.maxStay !== "" ? { maxStay: Number(fields.maxStay) } : fields.clearMaxStay === "on" ? { maxStay: null } : {}),
+    ...(flag(fields.arrival) !== undefined ? { closedToArrival: flag(fields.arrival) } : {}),
+    ...(flag(fields.departure) !== undefined ? { closedToDeparture: flag(fields.departure) } : {}),
   };
-  if (input.price === undefined && input.rooms === undefined && input.closed === undefined) {
-    return { values, error: "Nothing to change: set a price, rooms for sale, or close or open the nights." };
+  const input = { roomTypeId, propertyId, from: fields.from, to: fields.to, ...(fields.weekdays.length ? { weekdays: fields.weekdays } : {}), ...changes };
+  if (!Object.keys(changes).length) {
+    return { values, error: "Nothing to change: set a price, rooms for sale, close or open the nights, or a stay restriction." };
   }
 
   return runPanelAction<BulkEditState>("/rates", async () => {

@@ -72,14 +72,14 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
                 <Link className="text-brand-700 underline" href={href(addMonths(month, 1))}>{monthLabel(addMonths(month, 1))} →</Link>
               </nav>
             </div>
-            <p className="text-sm text-stone-700">Today at the property is {today}. Past nights are greyed and marked “Past”; closed and sold-out nights say so.</p>
+            <p className="text-sm text-stone-700">Today at the property is {today}. Past nights are greyed and marked “Past”; closed and sold-out nights say so. Stay restrictions: “min 3” and “max 7” nights for stays arriving that night, “CTA” no check-in, “CTD” no check-out.</p>
             <RatesCalendar nights={nights} currency={property.currency} today={today} label={`Nights of ${roomType.name}, ${monthLabel(month)}`} />
           </section>
 
           {isAdmin ? (
             <RatesBulkEditForm key={roomType.id} propertyId={property.id} roomTypeId={roomType.id} roomTypeName={roomType.name} currency={property.currency} today={today} action={setRatesAction} />
           ) : (
-            <p className="rounded-md bg-stone-100 px-4 py-3 text-sm text-stone-700">You have view access: only admins can change prices, rooms for sale and closed nights.</p>
+            <p className="rounded-md bg-stone-100 px-4 py-3 text-sm text-stone-700">You have view access: only admins can change prices, rooms for sale, closed nights and stay restrictions.</p>
           )}
         </>
       )}
