@@ -42,6 +42,7 @@ export function DeskBookingForm({ propertyId, stay, idempotencyKey, offersHref, 
       )}
       <input type="hidden" name="propertyId" value={propertyId} />
       <StayHiddenFields idempotencyKey={state.idempotencyKey} stay={stay} />
+      {stay.ratePlanId && <input type="hidden" name="ratePlanId" value={stay.ratePlanId} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="desk-firstName" name="firstName" label="First name" autoComplete="off" required maxLength={100} defaultValue={values.firstName} error={errors.firstName} />
         <Field id="desk-lastName" name="lastName" label="Last name" autoComplete="off" required maxLength={100} defaultValue={values.lastName} error={errors.lastName} />

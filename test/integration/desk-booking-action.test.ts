@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { EMPTY_DESK_BOOKING_VALUES, type DeskBookingFormState } from "@/components/panel/desk-booking-form-states";
 import { addDays } from "@/lib/dates/calendar-date";
+import { TEST_ACTOR } from "@/lib/audit/actor";
+import { createRatePlan, deactivateRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { createStaffSession } from "@/lib/staff/staff-sessions";
 import { seedProperty, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
@@ -101,6 +103,22 @@ describe("New booking's action", () => {
     // The first guest again with another note: the form already made that booking, which the answer names.
     const changed = await submit("admin", form({ note: "Another note" }));
     expect(changed.state).toMatchObject({ madeBookingId: id, error: "This form already made a booking for this guest with other details." });
+  });
+
+  it("books the rate plan chosen (its price and terms), and the Standard plan when none is", async () => {
+    const { db } = database();
+    const plan = await createRatePlan(db, { propertyId: hotel.property.id, name: "Non-refundable", priceRule: { percent: -10 }, cancellationPolicy: { type: "non_refundable" }, actor: TEST_ACTOR });
+    const chosen = await submit("admin", form({ idempotencyKey: "desk-plan-form", email: "plan.guest@example.com", ratePlanId: plan.id }));
+    const row = await db.booking.findUniqueOrThrow({ where: { id: chosen.redirectedTo!.split("/")[2]! } });
+    expect(row).toMatchObject({ ratePlanId: plan.id, ratePlanName: "Non-refundable", freeUntil: null, totalAmount: 2 * 10_800, feeAmount: 2 * 10_800 });
+
+    const standard = await submit("admin", form({ idempotencyKey: "desk-standard-form", email: "standard.guest@example.com", ratePlanId: "" }));
+    expect(await db.booking.findUniqueOrThrow({ where: { id: standard.redirectedTo!.split("/")[2]! } })).toMatchObject({ ratePlanName: "Standard", totalAmount: 2 * 12_000 });
+
+    await deactivateRatePlan(db, { id: plan.id, propertyId: hotel.property.id, actor: TEST_ACTOR });
+    const gone = await submit("admin", form({ idempotencyKey: "desk-gone-plan-form", email: "late.guest@example.com", ratePlanId: plan.id }));
+    expect(gone.state).toMatchObject({ soldOut: true, error: expect.stringMatching(/^Rate plan "rp_\w+" is not offered for Double at this property .* Choose another rate plan or room type\.$/) });
+    expect(await db.booking.count({ where: { guestEmail: "late.guest@example.com" } })).toBe(0);
   });
 
   it("refuses a viewer on the server, making nothing", async () => {

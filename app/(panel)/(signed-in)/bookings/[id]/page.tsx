@@ -17,6 +17,8 @@ import { formatInstant } from "@/lib/dates/format-instant";
 import { isId } from "@/lib/ids";
 import { guestEmailLabel, listGuestEmails, type GuestEmailRecord } from "@/lib/mail/list-guest-emails";
 import { formatMoney } from "@/lib/money/currency";
+import { cancellationFeeAt } from "@/lib/bookings/cancellation-fee";
+import { describeCancellationTerms } from "@/lib/rate-plans/describe-cancellation-terms";
 import { formatStayRange } from "@/lib/overview/format-night";
 import { propertyToday } from "@/lib/properties/property-today";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
@@ -55,6 +57,8 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
   // A confirmed booking whose stay has not ended may change (changeBooking says the same, and why not).
   const changeable = open.role === "admin" && booking.status === "confirmed" && booking.checkout > today;
   const at = (iso: string) => formatInstant(iso, open.propertyTimezone);
+  const terms = describeCancellationTerms(booking.cancellation, open.propertyTimezone, booking.checkin);
+  const feeNow = booking.status === "confirmed" ? cancellationFeeAt(booking.cancellation, new Date()) : undefined;
   const rows: [string, string][] = [
     ["Status", booking.status],
     ["Guest", `${booking.guest.firstName} ${booking.guest.lastName} <${booking.guest.email}>`],
@@ -62,6 +66,9 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     ["Stay", `${formatStayRange(booking.checkin, booking.checkout)} (${booking.nights} night${booking.nights === 1 ? "" : "s"})`],
     ["Adults", String(booking.adults)],
     ["Price", formatMoney(booking.price)],
+    ["Rate plan", booking.ratePlan.name],
+    ["Cancellation terms", `${terms.headline}. ${terms.fee}`],
+    ...(booking.cancellationFee ? ([["Cancellation fee", booking.cancellationFee.amount ? formatMoney(booking.cancellationFee) : "None: cancelled free of charge"]] as [string, string][]) : []),
     ["Partner reference", booking.externalReference ?? "—"],
     ["Booked", at(booking.createdAt)],
     ...(booking.cancelledAt ? ([["Cancelled", `${at(booking.cancelledAt)}${booking.cancellationReason ? ` (${booking.cancellationReason})` : ""}`]] as [string, string][]) : []),
@@ -93,6 +100,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
       {booking.status === "confirmed" && open.role === "admin" && (
         <section aria-labelledby="cancel-heading" className="space-y-3">
           <h2 id="cancel-heading" className="font-serif text-2xl text-brand-900">Cancel</h2>
+          {feeNow && <p data-testid="fee-now" className="text-sm text-stone-700">{feeNow.amount ? `Cancelling now costs ${formatMoney(feeNow)} under the booking's terms.` : "Cancelling now is free under the booking's terms."}</p>}
           <CancelBookingForm propertyId={open.propertyId} bookingId={booking.id} action={cancelBookingAction} />
         </section>
       )}

@@ -9,7 +9,7 @@ import { getDb } from "@/lib/db";
 import { isDomainError, type FieldError } from "@/lib/errors";
 import { bookingAttemptKey } from "@/lib/guest-site/book-stay";
 import { CreateBookingSchema } from "@/lib/schemas/bookings";
-import { CalendarDateSchema, PropertyIdSchema, printableAscii, RoomTypeIdSchema } from "@/lib/schemas/common";
+import { CalendarDateSchema, PropertyIdSchema, printableAscii, RatePlanIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { asSentence } from "@/lib/text/as-sentence";
 import { authorizeAction } from "../../../_lib/panel-session";
 import { runPanelAction } from "../../../_lib/run-panel-action";
@@ -22,6 +22,8 @@ const StayForm = z.object({
   checkin: CalendarDateSchema,
   checkout: CalendarDateSchema,
   adults: z.coerce.number().pipe(CreateBookingSchema.shape.adults),
+  /** The offer's plan; absent: the Standard plan. */
+  ratePlanId: RatePlanIdSchema.optional(),
 });
 
 /**
@@ -32,7 +34,8 @@ const StayForm = z.object({
  * makes one booking and shows it. Success opens the booking's page.
  */
 export async function createDeskBookingAction(previous: DeskBookingFormState, form: FormData): Promise<DeskBookingFormState> {
-  const stay = StayForm.safeParse(Object.fromEntries(["propertyId", "idempotencyKey", "roomTypeId", "checkin", "checkout", "adults"].map((name) => [name, form.get(name)])));
+  const fields = ["propertyId", "idempotencyKey", "roomTypeId", "checkin", "checkout", "adults", "ratePlanId"].map((name) => [name, form.get(name) || undefined]);
+  const stay = StayForm.safeParse(Object.fromEntries(fields));
   if (!stay.success) {
     if (!PropertyIdSchema.safeParse(form.get("propertyId")).success) notFound();
     return { ...previous, error: "This booking form is incomplete. Start again from the search." };
@@ -72,6 +75,8 @@ const STAY_FIELDS: Record<string, string> = { checkin: "Check-in", checkout: "Ch
 function refused(state: DeskBookingFormState, failure: unknown): DeskBookingFormState {
   if (!isDomainError(failure)) throw failure;
   switch (failure.code) {
+    case "unknown_rate_plan":
+      return { ...state, soldOut: true, error: `${failure.message} Choose another rate plan or room type.` };
     case "no_availability":
       return { ...state, soldOut: true, error: `${failure.message} It was booked or closed since the search: choose another room type or other dates.` };
     case "validation_failed": {

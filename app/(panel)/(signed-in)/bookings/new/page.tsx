@@ -7,6 +7,7 @@ import { RoomOffers } from "@/components/booking-widget/room-offers";
 import { SearchForm } from "@/components/booking-widget/search-form";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { DeskBookingForm } from "@/components/panel/desk-booking-form";
+import { DeskRatePlanOffers } from "@/components/panel/desk-rate-plan-offers";
 import { getDb } from "@/lib/db";
 import { propertyToday } from "@/lib/properties/property-today";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
@@ -22,7 +23,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /**
  * New booking (admins), for a guest on the phone or at the desk: the stay (a GET form), the
  * room types that can take it with their prices (the partner API's availability), then the
- * chosen one's guest details and Create booking. Every rendering of the details form is one
+ * chosen one's rate plans (each with its total and cancellation terms; the Standard plan unless
+ * another is chosen), the guest details and Create booking. Every rendering of the details form is one
  * booking attempt with its own key.
  */
 export default async function NewBookingPage({ searchParams }: { searchParams: SearchParams }) {
@@ -52,6 +54,11 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
   const availability = search.kind === "offers" ? search.availability : undefined;
   const chosen = availability?.roomTypes.find((offer) => offer.roomTypeId === pick("roomTypeId"));
   const offersHref = searchHref(query, PATH);
+  // The rate plan booked: the one asked for, else the Standard plan (v1's terms), else the cheapest.
+  const standard = chosen ? await db.ratePlan.findFirst({ where: { propertyId: property.id, standard: true }, select: { id: true } }) : null;
+  const offers = chosen?.offers ?? [];
+  const offer = offers.find((o) => o.ratePlanId === pick("ratePlanId")) ?? offers.find((o) => o.ratePlanId === standard?.id) ?? offers[0];
+  const planHref = (ratePlanId: string) => `${bookHref(availability!, chosen!.roomTypeId, PATH)}&${new URLSearchParams({ ratePlanId })}`;
 
   return (
     <div className="space-y-6">
@@ -66,14 +73,15 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
           <section aria-labelledby="chosen-heading" className="space-y-1">
             <h2 id="chosen-heading" className="font-serif text-2xl text-brand-900">{chosen.name}</h2>
             <p><StayLine stay={availability} /></p>
-            <p>Total <strong data-testid="desk-total">{formatMoney(chosen.price)}</strong>, taxes and fees included</p>
-            <NightlyPrices nightly={chosen.nightly} currency={chosen.price.currency} />
+            <p>Total <strong data-testid="desk-total">{formatMoney(offer?.price ?? chosen.price)}</strong>{offer && offers.length > 1 ? ` (${offer.name})` : ""}, taxes and fees included</p>
+            <NightlyPrices nightly={offer?.nightly ?? chosen.nightly} currency={chosen.price.currency} />
             <p><Link className="text-sm text-brand-700 underline" href={offersHref}>Choose another room type</Link></p>
           </section>
+          {offer && <DeskRatePlanOffers offers={offers} chosenId={offer.ratePlanId} hrefOf={planHref} checkin={availability.checkin} timeZone={property.timezone} />}
           <DeskBookingForm
-            key={bookHref(availability, chosen.roomTypeId, PATH)}
+            key={`${bookHref(availability, chosen.roomTypeId, PATH)}&${offer?.ratePlanId ?? ""}`}
             propertyId={open.propertyId}
-            stay={{ roomTypeId: chosen.roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults }}
+            stay={{ roomTypeId: chosen.roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, ratePlanId: offer?.ratePlanId }}
             idempotencyKey={`desk-${randomUUID()}`}
             guestEmails={property.guestEmailsEnabled}
             offersHref={offersHref}
