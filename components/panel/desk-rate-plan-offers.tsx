@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatMoney } from "@/lib/money/currency";
-import { describeCancellationTerms } from "@/lib/rate-plans/describe-cancellation-terms";
+import { describeCancellationTerms } from "@/lib/rate-plans/cancellation-in-words";
 import type { OfferView } from "@/lib/schemas/rate-plans";
 
 type Props = {

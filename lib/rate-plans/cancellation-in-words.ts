@@ -1,4 +1,5 @@
 import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
+import { formatInstant } from "@/lib/dates/format-instant";
 import { formatMoney, type Money } from "@/lib/money/currency";
 import type { CancellationTerms } from "@/lib/schemas/rate-plans";
 
@@ -24,4 +25,17 @@ export function cancellationSentence(terms: CancellationTerms): string {
 /** The fee of cancelling at some instant (cancellationFeeAt): "Cancelling now is free" or "Cancelling now costs €120.00". */
 export function cancellingNowInWords(fee: Money): string {
   return fee.amount === 0 ? "Cancelling now is free" : `Cancelling now costs ${formatMoney(fee)}`;
+}
+
+/**
+ * The terms as staff read them on a booking's page and at the desk, on the hotel's clock: the
+ * headline (cancellationTermsInWords) and what cancelling costs from when ("Cancelling costs
+ * €120.00 from 3 Dec 2026, 00:00 (hotel time)."). Free until the check-in date itself (the
+ * Standard plan), the fee never applies: after that date a booking can no longer be cancelled.
+ */
+export function describeCancellationTerms(terms: CancellationTerms, timeZone: string, checkin?: string): { headline: string; fee: string } {
+  const headline = cancellationTermsInWords(terms);
+  if (!terms.refundable || terms.feeFrom === null) return { headline, fee: `Cancelling costs ${formatMoney(terms.fee)} at any time.` };
+  if (terms.freeUntil === checkin) return { headline, fee: "Free until the check-in date; after it the booking can no longer be cancelled." };
+  return { headline, fee: `Cancelling costs ${formatMoney(terms.fee)} from ${formatInstant(terms.feeFrom, timeZone)} (hotel time).` };
 }

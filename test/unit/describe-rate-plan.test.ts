@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeCancellationTerms, formatFreeUntil } from "@/lib/rate-plans/describe-cancellation-terms";
+import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
+import { describeCancellationTerms } from "@/lib/rate-plans/cancellation-in-words";
 import { describeCancellationPolicy, describePriceRule } from "@/lib/rate-plans/describe-rate-plan";
 
 describe("rate plans in words", () => {
@@ -19,7 +20,7 @@ describe("rate plans in words", () => {
   });
 
   it("says a booking's terms on the hotel's clock", () => {
-    expect(formatFreeUntil("2026-12-02")).toBe("Wed 2 December");
+    expect(formatWeekdayDayMonth("2026-12-02")).toBe("Wed 2 December");
     const terms = { refundable: true, freeUntil: "2026-12-02", feeFrom: "2026-12-02T11:00:00.000Z", fee: { amount: 12000, currency: "EUR" } };
     expect(describeCancellationTerms(terms, "Pacific/Auckland", "2026-12-05")).toEqual({
       headline: "Free cancellation until Wed 2 December",

@@ -18,7 +18,7 @@ import { isId } from "@/lib/ids";
 import { guestEmailLabel, listGuestEmails, type GuestEmailRecord } from "@/lib/mail/list-guest-emails";
 import { formatMoney } from "@/lib/money/currency";
 import { cancellationFeeAt } from "@/lib/bookings/cancellation-fee";
-import { describeCancellationTerms } from "@/lib/rate-plans/describe-cancellation-terms";
+import { describeCancellationTerms } from "@/lib/rate-plans/cancellation-in-words";
 import { formatStayRange } from "@/lib/overview/format-night";
 import { propertyToday } from "@/lib/properties/property-today";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
