@@ -31,8 +31,27 @@ function hotPathsOf(db: Db): HotPaths {
   return hotPaths;
 }
 
-/** A statement of a hot path: its SQL, and the name it is prepared under on each connection. */
-export type HotStatement = { name: string; text: string };
+/**
+ * A statement of a hot path: its SQL, the name it is prepared under on each connection, and
+ * whether its integer arrays (int4[]) are read by the quick parser below.
+ */
+export type HotStatement = { name: string; text: string; intArrays?: "quick" };
+
+const INT4_ARRAY_OID = 1007;
+
+/**
+ * A one-dimensional int4[] in PostgreSQL's text form ("{9000,8100,NULL}"), read by splitting it:
+ * node-postgres's general array parser took about 7 µs for 21 elements, this about 1 µs (the
+ * availability search reads two such arrays per room type).
+ */
+export function parseIntArray(text: string): (number | null)[] {
+  if (text === "{}") return [];
+  return text.slice(1, -1).split(",").map((item) => (item === "NULL" ? null : Number(item)));
+}
+
+const QUICK_INT_ARRAYS = {
+  getTypeParser: (oid: number, format?: "text" | "binary") => (oid === INT4_ARRAY_OID ? parseIntArray : pg.types.getTypeParser(oid, format)),
+};
 
 /**
  * Runs a hot path's statement on the pool, as a named prepared statement: each connection
@@ -44,7 +63,8 @@ export type HotStatement = { name: string; text: string };
  */
 export function queryHot<Row extends pg.QueryResultRow>(db: Db, statement: HotStatement, values: unknown[]): Promise<pg.QueryResult<Row>> {
   const { pool, preparedStatements } = hotPathsOf(db);
-  return pool.query<Row>(preparedStatements ? { name: statement.name, text: statement.text, values } : { text: statement.text, values });
+  const types = statement.intArrays === "quick" ? QUICK_INT_ARRAYS : undefined;
+  return pool.query<Row>(preparedStatements ? { name: statement.name, text: statement.text, values, types } : { text: statement.text, values, types });
 }
 
 const globalForDb = globalThis as unknown as { roomBookingDb?: Db };

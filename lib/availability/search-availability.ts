@@ -18,7 +18,7 @@ type OfferedPlan = {
   /** What cancelling costs once the fee applies (non-refundable: the whole stay, from the start). */
   fee: "first_night" | "full_stay";
   freeUntil: string | null;
-  /** The UTC instant the fee starts, as PostgreSQL writes a timestamptz in JSON. */
+  /** The UTC instant the fee starts (RFC 3339, as the API writes instants). */
   feeFrom: string | null;
 };
 
@@ -74,6 +74,7 @@ export type AvailabilitySearch = {
  */
 export const AVAILABILITY: HotStatement = {
   name: "availability",
+  intArrays: "quick",
   text: `
   SELECT q.search::int AS search, rt.id, rt.name, rt.description, rt.max_adults, stay.available, stay.total, stay.prices, priced.amounts, plans.plans
   FROM unnest($1::text[], $2::date[], $3::date[], $4::int[], $5::int[], $6::date[], $7::text[], $8::text[])
@@ -81,7 +82,8 @@ export const AVAILABILITY: HotStatement = {
   CROSS JOIN LATERAL (
     SELECT json_agg(json_build_object('id', rp.id, 'name', rp.name, 'standard', rp.standard, 'roomTypeIds', rp.room_type_ids,
              'fee', CASE WHEN rp.cancellation_type = 'free_until' THEN rp.cancellation_fee ELSE 'full_stay' END,
-             'freeUntil', t.free_until, 'feeFrom', cancellation_fee_from(t.free_until, q.tz)) ORDER BY rp.id) AS plans,
+             'freeUntil', t.free_until,
+             'feeFrom', to_char(cancellation_fee_from(t.free_until, q.tz) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY rp.id) AS plans,
            array_agg(rp.price_percent ORDER BY rp.id) AS percents, array_agg(rp.price_amount ORDER BY rp.id) AS amounts
     FROM rate_plans rp
     CROSS JOIN LATERAL (SELECT free_cancellation_until(rp.cancellation_type, rp.free_days_before, q.checkin, q.today) AS free_until) t
@@ -187,7 +189,7 @@ export function toAvailabilityView(query: Pick<AvailabilityQuery, "checkin" | "c
       cancellation: {
         refundable: plan.freeUntil !== null,
         freeUntil: plan.freeUntil,
-        feeFrom: plan.feeFrom === null ? null : new Date(plan.feeFrom).toISOString(),
+        feeFrom: plan.feeFrom,
         fee: { amount: plan.fee === "first_night" ? amounts[0]! : total, currency },
       },
     }));
