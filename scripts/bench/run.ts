@@ -37,7 +37,7 @@ async function main() {
     const data = await BenchData.open(url);
     cleanups.push(() => data.close());
     const initial = capacityMode ? 2 : PROPERTIES;
-    say(`seeding ${initial} Pro properties with 10 room types and 730 nights each (guest e-mails off, no webhook endpoints) ...`);
+    say(`seeding ${initial} Pro properties with 10 room types and 730 nights each, 3 rate plans and stay restrictions (guest e-mails off, no webhook endpoints) ...`);
     await data.grow(initial);
     buildUnlessSkipped(root);
     const base = await startServer(root, url, cleanups);
