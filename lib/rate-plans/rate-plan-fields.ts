@@ -1,7 +1,7 @@
 import type { FieldError } from "@/lib/errors";
 import { MAX_PRICE_MINOR } from "@/lib/money/currency";
 import type { CancellationPolicy } from "@/lib/schemas/rate-plans";
-import { freeTextProblem } from "@/lib/text/free-text";
+import { freeTextProblem, nameProblems } from "@/lib/text/free-text";
 
 /**
  * A plan's price rule on top of each night's rate: a percentage (-90 to +200: -10 is "save
@@ -30,12 +30,7 @@ export const MAX_DAYS_BEFORE = 365;
 /** The problems of the fields given (fields left out are not checked), each named by its field. */
 export function ratePlanFieldProblems(fields: Partial<RatePlanFields>): (FieldError & { field: RatePlanField })[] {
   const problems: (FieldError & { field: RatePlanField })[] = [];
-  if (fields.name !== undefined) {
-    const name = fields.name.trim();
-    if (name.length < 1 || name.length > 100) problems.push({ field: "name", message: "name must be 1 to 100 characters" });
-    const nameProblem = freeTextProblem(name);
-    if (nameProblem) problems.push({ field: "name", message: `name: ${nameProblem}` });
-  }
+  if (fields.name !== undefined) problems.push(...nameProblems(fields.name).map((message) => ({ field: "name" as const, message })));
   if (fields.description !== undefined) {
     if (fields.description.trim().length > 500) problems.push({ field: "description", message: "description must be at most 500 characters" });
     const descriptionProblem = freeTextProblem(fields.description, { multiline: true });

@@ -1,6 +1,6 @@
 import type { FieldError } from "@/lib/errors";
 import { MAX_PRICE_MINOR } from "@/lib/money/currency";
-import { freeTextProblem } from "@/lib/text/free-text";
+import { freeTextProblem, nameProblems } from "@/lib/text/free-text";
 
 /** What staff set on a room type (the admin CLI and the panel alike). */
 export type RoomTypeFields = {
@@ -18,12 +18,7 @@ export type RoomTypeField = keyof RoomTypeFields;
 /** The problems of the fields given (fields left out are not checked), each named by its field. */
 export function roomTypeFieldProblems(fields: Partial<RoomTypeFields>): (FieldError & { field: RoomTypeField })[] {
   const problems: (FieldError & { field: RoomTypeField })[] = [];
-  if (fields.name !== undefined) {
-    const name = fields.name.trim();
-    if (name.length < 1 || name.length > 100) problems.push({ field: "name", message: "name must be 1 to 100 characters" });
-    const nameProblem = freeTextProblem(name);
-    if (nameProblem) problems.push({ field: "name", message: `name: ${nameProblem}` });
-  }
+  if (fields.name !== undefined) problems.push(...nameProblems(fields.name).map((message) => ({ field: "name" as const, message })));
   if (fields.description !== undefined) {
     if (fields.description.length > 2_000) problems.push({ field: "description", message: "description must be at most 2,000 characters" });
     const descriptionProblem = freeTextProblem(fields.description, { multiline: true });

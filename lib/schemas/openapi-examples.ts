@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import { encodeBookingCursor } from "@/lib/bookings/find-bookings";
-import { addDays, dayOfWeek, daysBetween, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
+import { addDays, daysBetween, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
 import { encodeEventCursor } from "@/lib/events/event-cursor";
 import { planPolicy } from "@/lib/properties/plans";
 import { signWebhook, type WebhookHeaders } from "@/lib/webhooks/sign-webhook";
+import { nightPrice, offersOf, priced, RATE_PLANS, STORY_CURRENCY, termsOf } from "./openapi-example-prices";
 import type { AvailabilityQuerySchema, AvailabilityView } from "./availability";
 import type {
   BookingChangePrevious,
@@ -47,18 +48,16 @@ export const EXAMPLE_IDS = {
   createdEvent: "evt_7k2m9q4x1c8v3b6n5t0p",
   changedEvent: "evt_q4c8v1m7x2k9b3n6t5p0",
   cancelledEvent: "evt_8whsm6j49c5fwycbj2k9",
-  standardPlan: "rp_7k2m9q4x8c1v5b3n6t0d",
-  nonRefundablePlan: "rp_c5v1b8n3m6x9k2q4t7d0",
+  standardPlan: RATE_PLANS.standard.id,
+  nonRefundablePlan: RATE_PLANS.nonRefundable.id,
 } as const;
-
-const TIME_ZONE = "Europe/Lisbon";
 
 /** A new UUID per intended booking (and per intended change), as the docs advise. */
 export const EXAMPLE_IDEMPOTENCY_KEY = "98fd453f-ce6c-463e-a162-fb7db2f5a809";
 export const EXAMPLE_CHANGE_IDEMPOTENCY_KEY = "3c1f9b7e-52d4-4a8e-9f0b-6d2e8a41c7f3";
 
 const SECRET = "whsec_7360vNcbSXMifx+CXiiRh+tRDZ5zMnn5sIt4GNJHNXY=";
-const CURRENCY = "EUR";
+const CURRENCY = STORY_CURRENCY;
 const GUEST = { firstName: "Ana", lastName: "Silva", email: "ana.silva@example.com" };
 const EXTERNAL_REFERENCE = "PX-100482";
 const CANCELLATION_REASON = "Guest changed plans";
@@ -77,46 +76,6 @@ export type OperationExample = { request: RequestExample; response?: { summary: 
 
 type Input<T extends z.ZodType> = z.input<T>;
 type Output<T extends z.ZodType> = z.output<T>;
-
-/** A night's price of each room type: weekends (Friday and Saturday nights) cost more. */
-function nightPrice(roomType: "single" | "double" | "suite", date: CalendarDate): number {
-  const weekend = dayOfWeek(date) === 5 || dayOfWeek(date) === 6;
-  return { single: weekend ? 10_900 : 9_500, double: weekend ? 16_500 : 14_400, suite: weekend ? 27_000 : 24_000 }[roomType];
-}
-
-/** The story's plans: Standard (v1's terms) and "Non-refundable, save 10 %". */
-const RATE_PLANS = {
-  standard: { id: EXAMPLE_IDS.standardPlan, name: "Standard", description: "Free cancellation until the day of arrival.", percent: 0, policy: { type: "free_until", daysBefore: 0, fee: "first_night" } },
-  nonRefundable: { id: EXAMPLE_IDS.nonRefundablePlan, name: "Non-refundable", description: "Pay less, no refund.", percent: -10, policy: { type: "non_refundable" } },
-} as const;
-
-function priced(roomType: "single" | "double" | "suite", checkin: CalendarDate, checkout: CalendarDate, percent = 0) {
-  // As the database prices a plan (rate_plan_price): the percentage rounded half up to the minor unit.
-  const nightly = nightsOfStay(checkin, checkout).map((date) => ({ date, amount: Math.floor((nightPrice(roomType, date) * (100 + percent) + 50) / 100) }));
-  return { price: { amount: nightly.reduce((sum, night) => sum + night.amount, 0), currency: CURRENCY }, nightly };
-}
-
-/** The UTC instant of midnight starting `date` in the story's time zone (Lisbon: UTC in winter, UTC+1 in summer). */
-function midnightAt(date: CalendarDate): string {
-  const offset = new Intl.DateTimeFormat("en", { timeZone: TIME_ZONE, timeZoneName: "longOffset" }).formatToParts(new Date(`${date}T12:00:00Z`)).find((part) => part.type === "timeZoneName")!.value;
-  const hours = offset === "GMT" ? 0 : Number(offset.slice(3, 6));
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) - hours * 3_600_000).toISOString();
-}
-
-/** A plan's terms for a stay booked well ahead (as cancellation_terms works them out). */
-function termsOf(plan: (typeof RATE_PLANS)[keyof typeof RATE_PLANS], checkin: CalendarDate, stay: ReturnType<typeof priced>) {
-  if (plan.policy.type === "non_refundable") return { refundable: false, freeUntil: null, feeFrom: null, fee: stay.price };
-  const freeUntil = addDays(checkin, -plan.policy.daysBefore);
-  return { refundable: true, freeUntil, feeFrom: midnightAt(addDays(freeUntil, 1)), fee: { amount: stay.nightly[0]!.amount, currency: CURRENCY } };
-}
-
-/** A room type's offers under the plans asked for, cheapest first. */
-function offersOf(roomType: "single" | "double" | "suite", checkin: CalendarDate, checkout: CalendarDate, plans: (typeof RATE_PLANS)[keyof typeof RATE_PLANS][]) {
-  return plans.map((plan) => {
-    const stay = priced(roomType, checkin, checkout, plan.percent);
-    return { ratePlanId: plan.id, name: plan.name, ...stay, cancellation: termsOf(plan, checkin, stay) };
-  });
-}
 
 /** Every operation's example, by operationId, for a document built on `today` (UTC). */
 export function operationExamples(today: CalendarDate) {

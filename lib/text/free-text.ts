@@ -18,3 +18,13 @@ export function freeTextProblem(value: string, options: { multiline?: boolean } 
   if (UNPAIRED_SURROGATE.test(value)) return UNPAIRED_SURROGATE_MESSAGE;
   return undefined;
 }
+
+/** The problems of a name staff give a thing (a room type, a rate plan): 1 to 100 characters once trimmed, and free text. */
+export function nameProblems(name: string): string[] {
+  const trimmed = name.trim();
+  const problems: string[] = [];
+  if (trimmed.length < 1 || trimmed.length > 100) problems.push("name must be 1 to 100 characters");
+  const textProblem = freeTextProblem(trimmed);
+  if (textProblem) problems.push(`name: ${textProblem}`);
+  return problems;
+}
