@@ -1,9 +1,10 @@
 import { addDays, dayOfWeek, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
+import { ratePlanPrice } from "@/lib/rate-plans/rate-plan-price";
 
 /**
  * The prices of the OpenAPI examples' story (lib/schemas/openapi-examples.ts): each room type's
  * nightly rate, the hotel's two rate plans, and the offers and cancellation terms they make, worked
- * out as the database does (rate_plan_price, cancellation_terms).
+ * out as the database does (ratePlanPrice, cancellation_terms).
  */
 
 export const STORY_CURRENCY = "EUR";
@@ -25,8 +26,7 @@ export const RATE_PLANS = {
 } as const;
 
 export function priced(roomType: "single" | "double" | "suite", checkin: CalendarDate, checkout: CalendarDate, percent = 0) {
-  // As the database prices a plan (rate_plan_price): the percentage rounded half up to the minor unit.
-  const nightly = nightsOfStay(checkin, checkout).map((date) => ({ date, amount: Math.floor((nightPrice(roomType, date) * (100 + percent) + 50) / 100) }));
+  const nightly = nightsOfStay(checkin, checkout).map((date) => ({ date, amount: ratePlanPrice(nightPrice(roomType, date), { percent, amount: null }) }));
   return { price: { amount: nightly.reduce((sum, night) => sum + night.amount, 0), currency: CURRENCY }, nightly };
 }
 

@@ -13,7 +13,7 @@ type RowSpec = { id: RowId; name: string; request: (data: BenchData, i: number) 
  * path followed by its ceiling (app/bench/ceiling: the same statements and limiter call with
  * nothing else), so that route / ceiling is our overhead and ceiling / baseline the database's.
  */
-const ROWS: RowSpec[] = [
+const ALL_ROWS: RowSpec[] = [
   { id: "baseline", name: "baseline GET /api/ping", request: () => ({ method: "GET", path: "/api/ping", headers: {} }) },
   { id: "me", name: "GET /partner/v1/me", request: (data, i) => getRequest("/partner/v1/me", data.tenant(i)) },
   { id: "me-ceiling", name: "ceiling of /me (key lookup, limit)", request: (data, i) => getRequest("/bench/ceiling/me", data.tenant(i)) },
@@ -23,11 +23,19 @@ const ROWS: RowSpec[] = [
   { id: "bookings-ceiling", name: "ceiling of POST /bookings", request: (data, i) => bookingRequest("/bench/ceiling", data.tenant(i), i) },
 ];
 
-const ROUTES: { route: RowId; ceiling: RowId; label: string }[] = [
+const ALL_ROUTES: { route: RowId; ceiling: RowId; label: string }[] = [
   { route: "me", ceiling: "me-ceiling", label: "GET /me" },
   { route: "availability", ceiling: "availability-ceiling", label: "GET /availability" },
   { route: "bookings", ceiling: "bookings-ceiling", label: "POST /bookings" },
 ];
+
+/**
+ * BENCH_ROWS=availability,availability-ceiling measures only those rows (and the baseline): a
+ * quicker run while working on one path. A normal run measures every row.
+ */
+const chosen = process.env.BENCH_ROWS?.split(",").map((id) => id.trim()).filter(Boolean);
+const ROWS = chosen ? ALL_ROWS.filter((spec) => spec.id === "baseline" || chosen.includes(spec.id)) : ALL_ROWS;
+const ROUTES = ALL_ROUTES.filter(({ route, ceiling }) => ROWS.some((spec) => spec.id === route) && ROWS.some((spec) => spec.id === ceiling));
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

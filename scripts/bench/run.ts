@@ -21,7 +21,9 @@ import { buildUnlessSkipped, startServer } from "./server";
  * BENCH_ROUNDS (12: a single 2 s measurement moves by ±10-15 % here, and a route's share of
  * its ceiling is a median of per-round quotients), BENCH_SECONDS (2; per measurement, or 10
  * per capacity step), BENCH_CONNECTIONS (10), BENCH_SKIP_BUILD=1 (reuse the last build),
- * BENCH_PROFILE=1 (CPU profile of the server), BENCH_CAPACITY_MAX (40).
+ * BENCH_PROFILE=1 (CPU profile of the server), BENCH_CAPACITY_MAX (40), BENCH_ROWS (a comma-separated
+ * list of row ids to measure, beside the baseline; such a partial run prints its table but does
+ * not replace latest.json).
  */
 const root = resolve(import.meta.dirname, "..", "..");
 const capacityMode = process.argv.slice(2).includes("--capacity");
@@ -57,6 +59,7 @@ async function main() {
     const rows = await measureRows(base, data, { seconds, connections, rounds });
     const limiter = await limiterOverhead();
     console.log(`\n${formatRows(rows)}\n\nrate limiter alone (${limiter.backend}): p50 ${limiter.p50} ms, p99 ${limiter.p99} ms per check\n`);
+    if (process.env.BENCH_ROWS) return say("BENCH_ROWS: a partial run, latest.json left as it was");
     say(`wrote ${writeResults(root, { at: new Date().toISOString(), seconds, rounds, connections, node: process.version, rows, limiter })}`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});

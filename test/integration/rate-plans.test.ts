@@ -9,6 +9,7 @@ import { addDays, dateInTimeZone } from "@/lib/dates/calendar-date";
 import { isDomainError } from "@/lib/errors";
 import { createRatePlan, deactivateRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { listRatePlans } from "@/lib/rate-plans/list-rate-plans";
+import { ratePlanPrice } from "@/lib/rate-plans/rate-plan-price";
 import { readRates } from "@/lib/rates/read-rates";
 import { setRates } from "@/lib/rates/set-rates";
 import { seedProperty } from "@/prisma/factories";
@@ -92,6 +93,23 @@ describe("pricing under a rate plan", () => {
     expect(byId[cheaper.id]!.nightly.map((n) => n.amount)).toEqual([9_025, 9_025]);
     expect(byId[free.id]!.price).toEqual({ amount: 0, currency: "EUR" });
     void roomTypes;
+  });
+
+  it("prices offers in code exactly as the database prices bookings: every percentage, amounts and rates up to the largest price", async () => {
+    const rates = [0, 1, 49, 50, 51, 99, 101, 1_005, 9_999, 10_050, 123_457, 99_999_999, 100_000_000];
+    const rules = [
+      ...Array.from({ length: 291 }, (_, i) => ({ percent: i - 90, amount: null })),
+      ...[-100_000_000, -10_051, -10_050, -1, 1, 2_500, 100_000_000].map((amount) => ({ percent: null, amount })),
+      { percent: null, amount: null },
+    ];
+    const cases = rates.flatMap((rate) => rules.map((rule) => ({ rate, ...rule })));
+    const rows = await database().db.$queryRawUnsafe<{ price: number }[]>(
+      "SELECT rate_plan_price(c.rate, c.percent, c.amount) AS price FROM unnest($1::int[], $2::int[], $3::int[]) WITH ORDINALITY AS c(rate, percent, amount, i) ORDER BY c.i",
+      cases.map((c) => c.rate),
+      cases.map((c) => c.percent),
+      cases.map((c) => c.amount),
+    );
+    expect(cases.map((c) => ratePlanPrice(c.rate, c))).toEqual(rows.map((row) => row.price));
   });
 
   it("offers a plan sold for some room types only with those, and refuses it for the others", async () => {

@@ -12,6 +12,6 @@ export async function GET(request: Request): Promise<Response> {
   if (key instanceof Response) return key;
   const search = new URL(request.url).searchParams;
   const query = { checkin: search.get("checkin") ?? "", checkout: search.get("checkout") ?? "", adults: Number(search.get("adults") ?? 1) };
-  const rows = await findAvailableRoomTypes(getDb(), availabilitySearch(key.property, query, propertyToday(key.property)));
-  return Response.json(toAvailabilityView(query, key.property.currency, rows));
+  const found = await findAvailableRoomTypes(getDb(), availabilitySearch(key.property, query, propertyToday(key.property)));
+  return Response.json(toAvailabilityView(query, key.property.currency, found));
 }
