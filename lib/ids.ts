@@ -29,16 +29,16 @@ export function newId(prefix: IdPrefix): string {
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"; // nothing to misread: no 0/O, 1/I/L
 
-/** Every booking reference matches this: 1 to 3 capital letters, a hyphen, 6 of REFERENCE_ALPHABET. */
-export const BOOKING_REFERENCE_PATTERN = "^[A-Z]{1,3}-[A-HJKMNP-Z2-9]{6}$";
+/** Every booking reference matches this: TEST- for a test booking, 1 to 3 capital letters, a hyphen, 6 of REFERENCE_ALPHABET. */
+export const BOOKING_REFERENCE_PATTERN = "^(TEST-)?[A-Z]{1,3}-[A-HJKMNP-Z2-9]{6}$";
 const BOOKING_REFERENCE = new RegExp(BOOKING_REFERENCE_PATTERN);
 
 export function isBookingReference(value: unknown): value is string {
   return typeof value === "string" && BOOKING_REFERENCE.test(value);
 }
 
-/** A short human booking reference, e.g. HVH-4K7Q2M: the property's initials and 6 characters. */
-export function newBookingReference(propertyName: string): string {
+/** A short human booking reference, e.g. HVH-4K7Q2M: the property's initials and 6 characters (TEST-HVH-4K7Q2M in test mode). */
+export function newBookingReference(propertyName: string, mode: "live" | "test" = "live"): string {
   const initials =
     propertyName
       .normalize("NFKD")
@@ -50,5 +50,5 @@ export function newBookingReference(propertyName: string): string {
       .slice(0, 3) || "BK";
   let suffix = "";
   for (let i = 0; i < 6; i++) suffix += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
-  return `${initials}-${suffix}`;
+  return `${mode === "test" ? "TEST-" : ""}${initials}-${suffix}`;
 }

@@ -1,4 +1,5 @@
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import type { BookingProperty } from "@/lib/bookings/create-booking";
 import { fixedClock, systemClock, type Clock } from "@/lib/clock";
 import { addDays, dayOfWeek, daysBetween, eachDate, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
@@ -56,7 +57,7 @@ export function seededRandom(seed: string): () => number {
 export async function seedDemoBookings(
   db: Db,
   options: {
-    property: { id: string; name: string; timezone: string; currency: string };
+    property: BookingProperty;
     roomTypes: RoomTypeForDemo[];
     channels: DemoChannel[];
     seed: string;

@@ -1,7 +1,7 @@
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { SEED_ACTOR } from "@/lib/audit/actor";
 import type { BookingActor } from "@/lib/bookings/booking-actor";
-import { createBooking, type DeskBookingDetails } from "@/lib/bookings/create-booking";
+import { createBooking, type BookingProperty, type DeskBookingDetails } from "@/lib/bookings/create-booking";
 import { fixedClock, type Clock } from "@/lib/clock";
 import { eachDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
@@ -65,7 +65,7 @@ export type BookingSpec = {
 };
 
 /** A booking made through createBooking as of `madeAt` (its "today" and its createdAt). */
-export async function seedBooking(db: Db, property: { id: string; name: string; timezone: string; currency: string }, spec: BookingSpec) {
+export async function seedBooking(db: Db, property: BookingProperty, spec: BookingSpec) {
   const { booking } = await createBooking(db, {
     property,
     actor: spec.apiKeyId ? { apiKeyId: spec.apiKeyId, label: SEED_ACTOR.label } : (spec.actor ?? SEED_ACTOR),

@@ -5,6 +5,7 @@ import { DomainError } from "@/lib/errors";
 import type { ApiKeyScope } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { PLAN_RULES } from "@/lib/properties/plans";
+import { propertyMode } from "@/lib/test-mode/property-mode";
 import { freeTextProblem } from "@/lib/text/free-text";
 import { generateApiKey } from "./key-format";
 
@@ -27,6 +28,7 @@ export function validateKeyLabel(label: string): string | undefined {
 /**
  * Creates a key bound to the property. The value is returned here and never again (only its
  * SHA-256 is kept). A write key on a Free property is refused: its plan does not allow writes.
+ * The property's mode makes the key's: a test twin's keys are test keys.
  */
 export async function createApiKey(
   db: Db,
@@ -43,7 +45,8 @@ export async function createApiKey(
     if (scope === "write" && !PLAN_RULES[property.plan].canWrite) {
       throw new DomainError("plan_upgrade_required", "Write API requires the Starter plan or higher.");
     }
-    const generated = generateApiKey();
+    // A key of a test twin is a test key (rbp_test_…), of a live property a live one.
+    const generated = generateApiKey(propertyMode(property));
     const row = await tx.apiKey.create({
       data: { id: newId("key"), propertyId: property.id, label, scope, hash: generated.hash, hint: generated.hint },
     });

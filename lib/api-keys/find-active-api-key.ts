@@ -1,7 +1,9 @@
 import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { batchedPerDb } from "@/lib/db-batch";
 import type { ApiKeyScope, Plan } from "@/lib/generated/prisma/enums";
-import { hashApiKey, isWellFormedApiKey } from "./key-format";
+import type { CalendarDate } from "@/lib/dates/calendar-date";
+import { propertyMode } from "@/lib/test-mode/property-mode";
+import { hashApiKey, isWellFormedApiKey, keyMode } from "./key-format";
 
 export type ActiveApiKey = {
   id: string;
@@ -21,6 +23,10 @@ export type ActiveApiKey = {
     contactPhone: string | null;
     checkInFrom: string;
     checkOutUntil: string;
+    /** Set on a live property's test twin (its keys are test keys): propertyMode. */
+    livePropertyId: string | null;
+    /** A test twin's today when moved by the test clock; null: the real date at the property. */
+    testToday: CalendarDate | null;
   };
 };
 
@@ -41,6 +47,8 @@ type ActiveApiKeyRow = {
   contact_phone: string | null;
   check_in_from: string;
   check_out_until: string;
+  live_property_id: string | null;
+  test_today: string | null;
 };
 
 /**
@@ -54,7 +62,7 @@ export const ACTIVE_API_KEYS: HotStatement = {
   text: `
   SELECT k.hash, k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
          p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan, p.guest_emails_enabled,
-         p.contact_email, p.contact_phone, p.check_in_from, p.check_out_until
+         p.contact_email, p.contact_phone, p.check_in_from, p.check_out_until, p.live_property_id, p.test_today::text AS test_today
   FROM api_keys k JOIN properties p ON p.id = k.property_id
   WHERE k.hash = ANY($1::text[]) AND k.revoked_at IS NULL`,
 };
@@ -74,7 +82,9 @@ const activeKeyRow = batchedPerDb(async (db: Db, hashes: readonly string[]): Pro
 export async function findActiveApiKey(db: Db, value: string): Promise<ActiveApiKey | null> {
   if (!isWellFormedApiKey(value)) return null;
   const row = await activeKeyRow(db, hashApiKey(value));
-  return row ? toActiveApiKey(row) : null;
+  // A key works in its own mode only: a test key on its twin, a live key on live data.
+  if (!row || keyMode(value) !== propertyMode({ livePropertyId: row.live_property_id })) return null;
+  return toActiveApiKey(row);
 }
 
 /** A row of ACTIVE_API_KEYS as the key and its property (a new object for each lookup). */
@@ -97,6 +107,8 @@ function toActiveApiKey(row: ActiveApiKeyRow): ActiveApiKey {
       contactPhone: row.contact_phone,
       checkInFrom: row.check_in_from,
       checkOutUntil: row.check_out_until,
+      livePropertyId: row.live_property_id,
+      testToday: row.test_today as CalendarDate | null,
     },
   };
 }

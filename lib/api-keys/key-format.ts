@@ -6,12 +6,18 @@ import { createHash, randomBytes } from "node:crypto";
  * malformed or mistyped key be refused without a database read, and lets secret scanners
  * recognise leaked keys. Only the SHA-256 of the value is stored: with 190 random bits a
  * slow hash would add nothing.
+ *
+ * Test keys (keys of a property's test twin, lib/test-mode) are "rbp_test_" + the same 32 + 6
+ * characters: a scanner (or a person) tells them from live keys by the prefix; base62 has no
+ * "_", so no live key starts with "rbp_test_".
  */
 export const KEY_PREFIX = "rbp_";
+export const TEST_KEY_PREFIX = "rbp_test_";
+export type KeyMode = "live" | "test";
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const RANDOM_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
-const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}}$`);
+const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}(?:test_)?[0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}}$`);
 
 function toBase62(value: number, length: number): string {
   let out = "";
@@ -51,18 +57,24 @@ export function hashApiKey(value: string): string {
 /** True when the value has the shape and a correct checksum (it may still be unknown or revoked). */
 export function isWellFormedApiKey(value: string): boolean {
   if (!KEY_PATTERN.test(value)) return false;
-  const body = value.slice(KEY_PREFIX.length, KEY_PREFIX.length + RANDOM_LENGTH);
+  const body = value.slice(-(RANDOM_LENGTH + CHECKSUM_LENGTH), -CHECKSUM_LENGTH);
   return value.slice(-CHECKSUM_LENGTH) === toBase62(crc32(body), CHECKSUM_LENGTH);
 }
 
-/** What the panel shows: "rbp_AbCd…wXyZ". */
-export function apiKeyHint(value: string): string {
-  return `${value.slice(0, KEY_PREFIX.length + 4)}…${value.slice(-4)}`;
+/** Whether a (well-formed) key is a test key or a live one, from its prefix. */
+export function keyMode(value: string): KeyMode {
+  return value.startsWith(TEST_KEY_PREFIX) ? "test" : "live";
 }
 
-/** A new key: the value (shown once), its hash (stored) and its hint (stored). */
-export function generateApiKey(): { key: string; hash: string; hint: string } {
+/** What the panel shows: "rbp_AbCd…wXyZ", "rbp_test_AbCd…wXyZ". */
+export function apiKeyHint(value: string): string {
+  const prefix = keyMode(value) === "test" ? TEST_KEY_PREFIX : KEY_PREFIX;
+  return `${value.slice(0, prefix.length + 4)}…${value.slice(-4)}`;
+}
+
+/** A new key of that mode: the value (shown once), its hash (stored) and its hint (stored). */
+export function generateApiKey(mode: KeyMode = "live"): { key: string; hash: string; hint: string } {
   const body = randomBase62(RANDOM_LENGTH);
-  const key = `${KEY_PREFIX}${body}${toBase62(crc32(body), CHECKSUM_LENGTH)}`;
+  const key = `${mode === "test" ? TEST_KEY_PREFIX : KEY_PREFIX}${body}${toBase62(crc32(body), CHECKSUM_LENGTH)}`;
   return { key, hash: hashApiKey(key), hint: apiKeyHint(key) };
 }

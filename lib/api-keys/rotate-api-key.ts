@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreatedApiKey } from "./create-api-key";
+import { propertyMode } from "@/lib/test-mode/property-mode";
 import { generateApiKey } from "./key-format";
 
 /**
@@ -23,8 +24,8 @@ export async function rotateApiKey(
       throw new DomainError("not_found", `no API key with id "${input.keyId}"`);
     }
     if (old.revoked_at) throw new DomainError("conflict", "this key is already revoked; create a new key instead");
-    const current = await tx.apiKey.findUniqueOrThrow({ where: { id: old.id } });
-    const generated = generateApiKey();
+    const current = await tx.apiKey.findUniqueOrThrow({ where: { id: old.id }, include: { property: { select: { livePropertyId: true } } } });
+    const generated = generateApiKey(propertyMode(current.property));
     const replacement = await tx.apiKey.create({
       data: {
         id: newId("key"),

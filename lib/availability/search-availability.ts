@@ -4,7 +4,7 @@ import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { batchedPerDb } from "@/lib/db-batch";
 import { stayRuleErrors } from "@/lib/bookings/stay-rules";
 import { validationFailed } from "@/lib/errors";
-import { propertyToday } from "@/lib/properties/property-today";
+import { propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
 import { ratePlanPrice, type StoredPriceRule } from "@/lib/rate-plans/rate-plan-price";
 import { unknownRatePlan } from "@/lib/rate-plans/unknown-rate-plan";
 import type { AvailabilityQuery, AvailabilityView } from "@/lib/schemas/availability";
@@ -111,7 +111,7 @@ export const AVAILABILITY: HotStatement = {
 };
 
 export function availabilitySearch(
-  property: { id: string; timezone: string },
+  property: PropertyClockFacts & { id: string },
   query: Pick<AvailabilityQuery, "checkin" | "checkout" | "adults" | "ratePlanId">,
   today: CalendarDate,
 ): AvailabilitySearch {
@@ -158,7 +158,7 @@ export const findAvailableRoomTypes = batchedPerDb(async (db: Db, searches: read
  */
 export async function searchAvailability(
   db: Db,
-  property: { id: string; timezone: string; currency: string },
+  property: PropertyClockFacts & { id: string; currency: string },
   query: AvailabilityQuery,
   clock?: Clock,
 ): Promise<AvailabilityView> {

@@ -3,7 +3,7 @@ import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { fromDbDate } from "@/lib/dates/calendar-date";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { propertyToday } from "@/lib/properties/property-today";
+import { propertyNow, propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { BookingActor } from "./booking-actor";
 import { toBookingView } from "./booking-view";
@@ -33,7 +33,7 @@ function notFound(bookingId: string): DomainError {
  */
 export async function cancelBooking(
   db: Db,
-  options: { property: { id: string; timezone: string }; bookingId: string; reason?: string; actor: BookingActor; clock?: Clock },
+  options: { property: PropertyClockFacts & { id: string }; bookingId: string; reason?: string; actor: BookingActor; clock?: Clock },
 ): Promise<BookingView> {
   const propertyId = options.property.id;
   for (;;) {
@@ -46,7 +46,8 @@ export async function cancelBooking(
       throw new DomainError("booking_not_cancellable", `The check-in date ${fromDbDate(booking.checkin)} has passed at the property (today is ${today}).`);
     }
     const reason = options.reason?.trim() || null;
-    const fee = cancellationFeeAt(toBookingView(booking).cancellation, now);
+    // The fee as of the property's now (on a test twin whose today was moved, that day's).
+    const fee = cancellationFeeAt(toBookingView(booking).cancellation, propertyNow(options.property, now));
     const view = toBookingView({ ...booking, status: "cancelled", cancelledAt: now, updatedAt: now, cancellationReason: reason, cancellationFee: fee.amount });
     const { actor } = options;
     const call = {

@@ -5,7 +5,7 @@ import { isLockTimeout } from "@/lib/db-errors";
 import type { FieldError } from "@/lib/errors";
 import type { Prisma, RatePlan } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { propertyToday } from "@/lib/properties/property-today";
+import { propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { BookingActor } from "./booking-actor";
 import { cancellationTermsView } from "@/lib/rate-plans/cancellation-terms-view";
@@ -63,7 +63,7 @@ export type ChangeBookingOutcome =
   | { kind: "idempotency_key_in_use" };
 
 export type ChangeBookingOptions = {
-  property: { id: string; timezone: string };
+  property: PropertyClockFacts & { id: string };
   bookingId: string;
   request: BookingChangeRequest;
   /** The total the partner showed the guest: a change to any other total is refused. */

@@ -1,11 +1,12 @@
 import { systemClock, type Clock } from "@/lib/clock";
-import { dateInTimeZone, toDbDate } from "@/lib/dates/calendar-date";
+import { toDbDate } from "@/lib/dates/calendar-date";
 import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { isLockTimeout, isUniqueViolation } from "@/lib/db-errors";
 import { DomainError, validationFailed } from "@/lib/errors";
 import type { Booking } from "@/lib/generated/prisma/client";
 import { newBookingReference, newId } from "@/lib/ids";
-import { propertyToday } from "@/lib/properties/property-today";
+import { propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
+import { propertyMode } from "@/lib/test-mode/property-mode";
 import type { BookingView, CreateBookingInput } from "@/lib/schemas/bookings";
 import { cancellationTermsView } from "@/lib/rate-plans/cancellation-terms-view";
 import { unknownRatePlan } from "@/lib/rate-plans/unknown-rate-plan";
@@ -20,7 +21,7 @@ import { stayRuleErrors } from "./stay-rules";
 export type DeskBookingDetails = { guestPhone: string | null; staffNote: string | null };
 
 export type CreateBookingOptions = {
-  property: { id: string; name: string; timezone: string; currency: string };
+  property: BookingProperty;
   /** ratePlanId: the offer's plan (the Standard plan when not given). */
   input: CreateBookingInput;
   /**
@@ -36,6 +37,9 @@ export type CreateBookingOptions = {
 };
 
 export type CreateBookingResult = { booking: BookingView; replayed: boolean };
+
+/** What a booking needs of its property: its name (the reference's initials), currency, clock, and whether it is a test twin (TEST- references). */
+export type BookingProperty = PropertyClockFacts & { id: string; name: string; currency: string; livePropertyId: string | null };
 
 export type BookStayOutcome =
   | { kind: "created"; total: number; nightly: { date: string; amount: number }[]; ratePlan: BookingView["ratePlan"]; cancellation: CancellationTerms }
@@ -56,7 +60,7 @@ export const BOOK_STAY: HotStatement = { name: "book_stay", text: "SELECT book_s
  * route, so that both run the very same statement.
  */
 export function bookStayCall(options: {
-  property: { id: string; name: string; currency: string; timezone: string };
+  property: BookingProperty;
   input: CreateBookingInput;
   actor: BookingActor;
   desk?: DeskBookingDetails;
@@ -69,7 +73,7 @@ export function bookStayCall(options: {
   const now = options.now ?? new Date();
   const booking: Booking = {
     id: newId("bk"),
-    reference: newBookingReference(property.name),
+    reference: newBookingReference(property.name, propertyMode(property)),
     propertyId: property.id,
     roomTypeId: input.roomTypeId,
     status: "confirmed",
@@ -125,7 +129,7 @@ export function bookStayCall(options: {
     staffNote: booking.staffNote,
     fingerprint: options.fingerprint,
     ratePlanId: input.ratePlanId ?? null,
-    today: dateInTimeZone(now, property.timezone),
+    today: propertyToday(property, { now: () => now }),
     timezone: property.timezone,
     now: now.toISOString(),
     eventId: newId("evt"),

@@ -2,6 +2,7 @@ import { systemClock, type Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { EventFeedQuery, EventFeedView, EventView } from "@/lib/schemas/events";
+import { propertyMode } from "@/lib/test-mode/property-mode";
 import { decodeEventCursor, encodeEventCursor, FEED_START, type EventPosition } from "./event-cursor";
 import { EVENT_RETENTION_DAYS } from "./event-types";
 
@@ -20,7 +21,14 @@ export const DEFAULT_FEED_LIMIT = 100;
  * nextCursor is the position after the last event returned, or the given one when none was
  * (handed out again, so its 30 days start anew: no event older than the cursor can be pruned).
  */
-export async function readEventFeed(db: Db, propertyId: string, query: EventFeedQuery, clock: Clock = systemClock): Promise<EventFeedView> {
+export async function readEventFeed(
+  db: Db,
+  property: { id: string; livePropertyId: string | null },
+  query: EventFeedQuery,
+  clock: Clock = systemClock,
+): Promise<EventFeedView> {
+  const propertyId = property.id;
+  const mode = propertyMode(property);
   const now = clock.now().getTime();
   let position: EventPosition = FEED_START;
   if (query.after) {
@@ -41,7 +49,7 @@ export async function readEventFeed(db: Db, propertyId: string, query: EventFeed
     LIMIT ${query.limit ?? DEFAULT_FEED_LIMIT}`;
   const last = rows.at(-1);
   return {
-    data: rows.map((row) => ({ id: row.id, type: row.type, createdAt: row.created_at.toISOString(), data: row.data })),
+    data: rows.map((row) => ({ id: row.id, type: row.type, mode, createdAt: row.created_at.toISOString(), data: row.data })),
     nextCursor: encodeEventCursor(last ? { txid: last.txid, sequence: last.sequence } : position, now),
   };
 }

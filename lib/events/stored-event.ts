@@ -1,15 +1,17 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { EventView } from "@/lib/schemas/events";
+import { propertyMode } from "@/lib/test-mode/property-mode";
 
 /** An outbox row as the worker reads it, with its property. */
 export type StoredEvent = EventView & { propertyId: string };
 
 export async function findStoredEvent(tx: Prisma.TransactionClient, eventId: string): Promise<StoredEvent | null> {
-  const row = await tx.event.findUnique({ where: { id: eventId } });
+  const row = await tx.event.findUnique({ where: { id: eventId }, include: { property: { select: { livePropertyId: true } } } });
   if (!row) return null;
   return {
     id: row.id,
     type: row.type as EventView["type"],
+    mode: propertyMode(row.property),
     createdAt: row.createdAt.toISOString(),
     data: row.data as EventView["data"],
     propertyId: row.propertyId,
@@ -18,5 +20,5 @@ export async function findStoredEvent(tx: Prisma.TransactionClient, eventId: str
 
 /** The JSON body of an event as webhooks carry it (the same object the feed serves). */
 export function eventBody(event: StoredEvent): string {
-  return JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data });
+  return JSON.stringify({ id: event.id, type: event.type, mode: event.mode, createdAt: event.createdAt, data: event.data });
 }

@@ -3,6 +3,8 @@ import type { Db } from "@/lib/db";
 import { findStoredEvent } from "@/lib/events/stored-event";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { RetrySchedule } from "@/lib/jobs/retry-schedule";
+import { propertyMode } from "@/lib/test-mode/property-mode";
+import { testMailboxTransport } from "@/lib/test-mode/test-mailbox";
 import { failedSend } from "./failed-send";
 import type { MailTransport } from "./mail-transport";
 import { renderGuestEmail } from "./render-guest-email";
@@ -14,7 +16,7 @@ export function fromTheHotel(hotelName: string, mailFrom: string): string {
 }
 
 /** What the e-mail tells of the hotel, as it is when the e-mail is sent (a new name shows in the next e-mail). */
-const HOTEL_FACTS = { name: true, contactEmail: true, contactPhone: true, checkInFrom: true, checkOutUntil: true } as const;
+const HOTEL_FACTS = { name: true, contactEmail: true, contactPhone: true, checkInFrom: true, checkOutUntil: true, livePropertyId: true } as const;
 
 /** A guest's reply goes to the hotel's own address, when it gives a plain one (nothing a header could read as two). */
 function replyTo(contactEmail: string | null): { headers?: Record<string, string> } {
@@ -64,7 +66,9 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
   try {
     const from = fromTheHotel(email.property.name, deps.from);
     const headers = replyTo(email.property.contactEmail);
-    await deps.transport.send({ from, to: email.recipient, ...message, messageId: `<${email.id}@room-booking.invalid>`, ...headers });
+    // A test twin's e-mails never leave test mode: kept in its test mailbox, never handed to SMTP.
+    const transport = propertyMode(email.property) === "test" ? testMailboxTransport(deps.db, email.id) : deps.transport;
+    await transport.send({ from, to: email.recipient, ...message, messageId: `<${email.id}@room-booking.invalid>`, ...headers });
   } catch (error) {
     const { next, lastError } = failedSend(error, deps.schedule, attempts, now);
     await deps.db.$transaction(async (tx) => {

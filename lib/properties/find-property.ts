@@ -7,6 +7,7 @@ export async function findPropertyBySlug(db: Db, slug: string) {
   return property;
 }
 
+/** The live properties (test twins are reached through their live property). */
 export async function listProperties(db: Db) {
-  return db.property.findMany({ orderBy: { createdAt: "asc" } });
+  return db.property.findMany({ where: { livePropertyId: null }, orderBy: { createdAt: "asc" } });
 }

@@ -2,6 +2,7 @@ import type { Clock } from "@/lib/clock";
 import type { ActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import { effectiveScope } from "@/lib/api-keys/effective-scope";
 import type { Me } from "@/lib/schemas/me";
+import { propertyMode } from "@/lib/test-mode/property-mode";
 import { planPolicy } from "./plans";
 import { propertyToday } from "./property-today";
 
@@ -10,6 +11,7 @@ export function meView(key: ActiveApiKey, clock?: Clock): Me {
   const { property } = key;
   const policy = planPolicy(property.plan);
   return {
+    mode: propertyMode(property),
     property: {
       id: property.id,
       name: property.name,

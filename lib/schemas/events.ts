@@ -7,6 +7,7 @@ export const EventSchema = z
   .object({
     id: idSchema("evt", "evt_7k2m9q4x1c8v3b6n5t0p").meta({ description: "The event's id; also the webhook-id of its webhook deliveries." }),
     type: z.enum(EVENT_TYPES).meta({ description: "What happened. Ignore types you do not know: new ones may be added." }),
+    mode: z.enum(["live", "test"]).meta({ description: "live, or test for an event of a property's test twin (test keys, test webhook endpoints): nothing real happened." }),
     createdAt: TimestampSchema,
     data: z.object({
       booking: BookingSchema.meta({ description: "The booking as it stood right after the change." }),

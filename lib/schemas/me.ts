@@ -6,12 +6,13 @@ const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 export const MeSchema = z
   .object({
+    mode: z.enum(["live", "test"]).meta({ description: "live, or test for a test key: the key works on the property's test twin (its own rooms, bookings, events and e-mails; nothing real)." }),
     property: z.object({
       id: PropertyIdSchema,
       name: z.string(),
       timezone: z.string().meta({ description: "IANA time zone of the property; every date of the API is a date there.", example: "Europe/Lisbon" }),
       currency: z.string().length(3),
-      today: CalendarDateSchema.meta({ description: "Today's date at the property." }),
+      today: CalendarDateSchema.meta({ description: "Today's date at the property; with a test key, the test twin's today, which PUT /test-clock moves." }),
       guestEmails: z.boolean().meta({ description: "Whether the hotel e-mails its guests a confirmation, each change of their booking and a cancellation (a setting of the hotel's)." }),
       contact: z
         .object({
@@ -24,7 +25,7 @@ export const MeSchema = z
     }),
     apiKey: z.object({
       id: ApiKeyIdSchema,
-      hint: z.string().meta({ example: "rbp_AbCd…wXyZ" }),
+      hint: z.string().meta({ example: "rbp_AbCd…wXyZ", description: "The key's first and last characters: rbp_… for a live key, rbp_test_… for a test key." }),
       scope: z.enum(["read", "write"]).meta({ description: "What the key can do now: a write key on a Free property reads only." }),
       createdAt: TimestampSchema,
     }),

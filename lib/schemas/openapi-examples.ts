@@ -19,6 +19,7 @@ import type {
 import type { EventFeedQuerySchema, EventFeedView, EventView } from "./events";
 import type { Me } from "./me";
 import type { RatePlanListSchema } from "./rate-plans";
+import type { TestClockInputSchema, TestClockView } from "./test-clock";
 import type { RatesQuerySchema, RatesView } from "./rates";
 import type { RoomTypeListSchema, RoomTypeView } from "./room-types";
 import type { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointView } from "./webhooks";
@@ -145,7 +146,7 @@ export function operationExamples(today: CalendarDate) {
     createdAt: `${addDays(today, -30)}T14:02:19.480Z`,
   } satisfies WebhookEndpointView;
 
-  const createdEvent = { id: EXAMPLE_IDS.createdEvent, type: "booking.created", createdAt, data: { booking } } satisfies EventView;
+  const createdEvent = { id: EXAMPLE_IDS.createdEvent, type: "booking.created", mode: "live", createdAt, data: { booking } } satisfies EventView;
   const issuedAt = (instant: string) => Date.parse(instant);
 
   return {
@@ -154,6 +155,7 @@ export function operationExamples(today: CalendarDate) {
       response: {
         summary: "A write key of a Starter hotel",
         value: {
+          mode: "live",
           property: { id: EXAMPLE_IDS.property, name: "Harbour View Hotel", timezone: "Europe/Lisbon", currency: CURRENCY, today, guestEmails: true,
             contact: { email: "frontdesk@harbour-view.example", phone: "+351 21 123 4567" }, checkInFrom: "15:00", checkOutUntil: "11:00" },
           apiKey: { id: EXAMPLE_IDS.apiKey, hint: "rbp_JAfM…3kQz", scope: "write", createdAt: `${addDays(today, -40)}T09:12:44.120Z` },
@@ -307,6 +309,14 @@ export function operationExamples(today: CalendarDate) {
     deleteWebhookEndpoint: {
       request: { summary: "Delete the endpoint", path: { id: EXAMPLE_IDS.webhookEndpoint } },
     },
+    setTestClock: {
+      request: { summary: "Three weeks ahead, with a test key", body: { today: addDays(today, 21) } satisfies Input<typeof TestClockInputSchema> },
+      response: { summary: "Today moved", value: { today: addDays(today, 21), realToday: today, moved: true } satisfies TestClockView },
+    },
+    resetTestClock: {
+      request: { summary: "Back to the real date, with a test key" },
+      response: { summary: "Today is the real date", value: { today, realToday: today, moved: false } satisfies TestClockView },
+    },
   } satisfies Record<string, OperationExample>;
 }
 
@@ -321,9 +331,9 @@ export function webhookExamples(today: CalendarDate) {
   const before = getBooking.response.value;
   const after = changeBooking.response.value;
   const previous = { checkout: before.checkout, nights: before.nights, price: before.price, nightly: before.nightly } satisfies BookingChangePrevious;
-  const changed = { id: EXAMPLE_IDS.changedEvent, type: "booking.changed", createdAt: after.updatedAt, data: { booking: after, previous } } satisfies EventView;
+  const changed = { id: EXAMPLE_IDS.changedEvent, type: "booking.changed", mode: "live", createdAt: after.updatedAt, data: { booking: after, previous } } satisfies EventView;
   const booking = cancelBooking.response.value;
-  const cancelled = { id: EXAMPLE_IDS.cancelledEvent, type: "booking.cancelled", createdAt: booking.updatedAt, data: { booking } } satisfies EventView;
+  const cancelled = { id: EXAMPLE_IDS.cancelledEvent, type: "booking.cancelled", mode: "live", createdAt: booking.updatedAt, data: { booking } } satisfies EventView;
   const example = (event: EventView, summary: string): WebhookExample => {
     const at = new Date(Date.parse(event.createdAt) + 1_000);
     return { summary, body: event, headers: signWebhook({ secrets: [SECRET], eventId: event.id, at, payload: JSON.stringify(event) }) };

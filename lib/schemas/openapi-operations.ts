@@ -11,7 +11,7 @@ import { WebhookEndpointIdSchema } from "./webhooks";
 type Json = Record<string, unknown>;
 export type PathParam = { name: string; description: string; schema: z.ZodType };
 export type Operation = {
-  method: "get" | "post" | "patch" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   operationId: OperationId;
   summary: string;
@@ -270,5 +270,27 @@ export const OPERATIONS: Operation[] = [
     pathParams: [{ name: "id", description: "Endpoint id (whe_…).", schema: WebhookEndpointIdSchema }],
     success: { status: 204, schema: null, description: "Deleted." },
     errors: [...WRITE, "not_found", "validation_failed"],
+  },
+  {
+    method: "put",
+    path: "/test-clock",
+    operationId: "setTestClock",
+    summary: "Move a test twin's today (test keys)",
+    description:
+      "Test mode only: moves the test twin's today, so that cancellation deadlines (`freeUntil`, `feeFrom`), changeability and stays in progress can be tried without waiting. Every rule reads it (availability's earliest check-in, changes, cancellation fees, `booking_not_cancellable`); event and request timestamps stay real. From the real today at the property to 730 days after it; it stays at the date set until moved again or cleared. A live key gets 400 `invalid_request`.",
+    scope: "write",
+    body: { schema: "TestClockInput", required: true },
+    success: { status: 200, schema: "TestClock", description: "The twin's today." },
+    errors: [...WRITE, "validation_failed"],
+  },
+  {
+    method: "delete",
+    path: "/test-clock",
+    operationId: "resetTestClock",
+    summary: "Put a test twin's today back to the real date (test keys)",
+    description: "Test mode only: today is the real date at the property again. A live key gets 400 `invalid_request`.",
+    scope: "write",
+    success: { status: 200, schema: "TestClock", description: "The twin's today: the real date." },
+    errors: [...WRITE, "validation_failed"],
   },
 ];

@@ -18,12 +18,13 @@ import { ALWAYS, OPERATIONS, type Operation } from "./openapi-operations";
 import { ProblemSchema } from "./problem";
 import { RatesSchema } from "./rates";
 import { RoomTypeListSchema, RoomTypeSchema } from "./room-types";
+import { TestClockInputSchema, TestClockSchema } from "./test-clock";
 import { BookingRatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, RatePlanListSchema, RatePlanSchema } from "./rate-plans";
 import { GETTING_STARTED } from "./getting-started";
 import { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema } from "./webhooks";
 
 /** The document's components: every schema with an id in its meta. */
-const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, BookingRatePlanSchema];
+const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema];
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { check } from "./check-command";
 import type { AdminCommand } from "./command";
 import { keyCreate, keyList, keyRevoke, keyRotate } from "./key-commands";
 import { UsageError } from "./parse-args";
-import { propertyCreate, propertyList, propertySetPlan } from "./property-commands";
+import { propertyCreate, propertyList, propertyResetTest, propertySetPlan } from "./property-commands";
 import { ratePlanCreate, ratePlanDeactivate, ratePlanList } from "./rate-plan-commands";
 import { ratesSet } from "./rates-commands";
 import { roomTypeCreate, roomTypeList, roomTypeUpdate } from "./room-type-commands";
@@ -23,6 +23,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   propertyCreate,
   propertySetPlan,
   propertyList,
+  propertyResetTest,
   roomTypeCreate,
   roomTypeUpdate,
   roomTypeList,

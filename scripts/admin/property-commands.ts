@@ -1,7 +1,9 @@
 import { createProperty, validatePropertyInput } from "@/lib/properties/create-property";
-import { listProperties } from "@/lib/properties/find-property";
 import { isPlan, PLANS } from "@/lib/properties/plans";
 import { setPropertyPlan } from "@/lib/properties/set-property-plan";
+import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
+import { findPropertyBySlug, listProperties } from "@/lib/properties/find-property";
+import { resetTestData } from "@/lib/test-mode/test-twin";
 import { defineCommand, refuseProblems } from "./command";
 import { formatInstant, formatTable } from "./output";
 import { UsageError } from "./parse-args";
@@ -40,6 +42,22 @@ export const propertySetPlan = defineCommand({
   async run({ db }, input) {
     const property = await setPropertyPlan(db, input);
     return { json: { id: property.id, plan: property.plan }, text: `${property.slug} is now on the ${property.plan} plan.` };
+  },
+});
+
+export const propertyResetTest = defineCommand({
+  name: "property reset-test",
+  args: "SLUG",
+  summary: "Reset the property's test data: test bookings, events, deliveries and e-mails deleted, live room types, rates and plans copied again (test keys and endpoints stay).",
+  positionals: ["SLUG"],
+  parse: (args) => ({ slug: args.slug(0) }),
+  async run({ db }, { slug }) {
+    const property = await findPropertyBySlug(db, slug);
+    const { bookingsDeleted } = await resetTestData(db, { livePropertyId: property.id, actor: ADMIN_CLI_ACTOR });
+    return {
+      json: { property: property.slug, bookingsDeleted },
+      text: `Reset the test data of ${property.slug}: ${bookingsDeleted} test booking${bookingsDeleted === 1 ? "" : "s"} deleted, live room types, rates and plans copied again.`,
+    };
   },
 });
 

@@ -212,6 +212,30 @@ describe("admin CLI", { timeout: 120_000 }, () => {
     for (const secret of [original.key, rotated.key as string, old.hash, replacement.hash]) expect(listed.stdout).not.toContain(secret);
   });
 
+  it("key create --test makes a test key of the property's twin (rotated as a test key too); key list shows both modes; property reset-test resets the twin", async () => {
+    const db = database().db;
+    const { id: propertyId, slug } = await property("pro");
+    const test = json(await admin(["key", "create", slug, "--scope", "write", "--label", "Sandbox", "--test", "--json"]));
+    expect(test).toEqual({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^rbp_test_[0-9A-Za-z]{38}$/), hint: expect.stringMatching(/^rbp_test_/), scope: "write" });
+    const twin = await db.property.findUniqueOrThrow({ where: { livePropertyId: propertyId } });
+    expect(await db.apiKey.findUniqueOrThrow({ where: { id: test.id as string } })).toMatchObject({ propertyId: twin.id, hash: sha256(test.key as string) });
+    const rotated = json(await admin(["key", "rotate", test.id as string, "--json"]));
+    expect(rotated.key).toMatch(/^rbp_test_/);
+    await createApiKey(db, { propertyId, scope: "read", label: "Live", actor: ADMIN_CLI_ACTOR });
+    const listed = json(await admin(["key", "list", slug, "--json"])).data as Record<string, unknown>[];
+    expect(listed.map((k) => [k.label, k.mode, k.status])).toEqual([
+      ["Live", "live", "active"],
+      ["Sandbox", "test", "active"],
+      ["Sandbox", "test", "rotated"],
+    ]);
+    // The twin is never listed or named as a property of its own.
+    expect((json(await admin(["property", "list", "--json"])).data as { id: string }[]).some((p) => p.id === twin.id)).toBe(false);
+    expect(failure(await admin(["property", "reset-test", twin.slug]), 2)).toContain("slug");
+
+    expect(json(await admin(["property", "reset-test", slug, "--json"]))).toEqual({ property: slug, bookingsDeleted: 0 });
+    expect(await db.auditEvent.count({ where: { propertyId: twin.id, action: "test_data_reset", actorLabel: "admin CLI" } })).toBe(1);
+  });
+
   it("staff create generates a password that verifies, or takes one from --password-stdin", async () => {
     const db = database().db;
     const { id: propertyId, slug } = await property();

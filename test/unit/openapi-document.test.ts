@@ -36,6 +36,8 @@ describe("the OpenAPI document", () => {
         "POST /webhook-endpoints",
         "GET /webhook-endpoints/{id}",
         "DELETE /webhook-endpoints/{id}",
+        "PUT /test-clock",
+        "DELETE /test-clock",
       ].sort(),
     );
     for (const item of Object.values(document.paths) as any[]) {

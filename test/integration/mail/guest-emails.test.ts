@@ -16,6 +16,8 @@ import { refuseRefusedAddresses, startSmtpSink, type SmtpSink } from "../../supp
 import { startTestWorker, TEST_SESSION_SECRET } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 import { TEST_ACTOR } from "@/lib/audit/actor";
+import { listTestMailbox } from "@/lib/test-mode/test-mailbox";
+import { openTestTwin } from "@/lib/test-mode/test-twin";
 
 /**
  * The hotel's e-mails to guests, end to end: the outbox, the real queue worker, nodemailer
@@ -104,6 +106,34 @@ describe("guest e-mails", () => {
     expect(message!.text).not.toContain("/manage/");
     expect(mailTo("quiet@guest.test")).toEqual([]);
     expect(await database().db.guestEmail.count({ where: { propertyId: quiet.property.id } })).toBe(0);
+  });
+
+  it("keeps a test booking's e-mails in the test mailbox, rendered as live ones, and hands none to SMTP", async () => {
+    const live = await partnerFixture(database().db, { name: "Mailbox Hotel" });
+    const twin = await openTestTwin(database().db, live.property.id);
+    const roomType = await database().db.roomType.findFirstOrThrow({ where: { propertyId: twin.id }, orderBy: { basePrice: "desc" } });
+    const { booking } = await createBooking(database().db, {
+      property: twin,
+      input: { roomTypeId: roomType.id, ...live.stay, adults: 1, guest: { firstName: "Tess", lastName: "Ting", email: "test-mode@guest.test" } },
+      actor: TEST_ACTOR,
+    });
+    await cancelBooking(database().db, { actor: TEST_ACTOR, property: twin, bookingId: booking.id });
+    const kept = await waitFor(async () => {
+      const messages = await listTestMailbox(database().db, twin.id);
+      return messages.length === 2 && messages;
+    });
+    expect(booking.reference).toMatch(/^TEST-MH-/);
+    expect(kept.map((m) => m.subject)).toEqual([`Your booking at Mailbox Hotel is cancelled – ${booking.reference}`, `Your booking at Mailbox Hotel is confirmed – ${booking.reference}`]);
+    expect(kept[1]).toMatchObject({ to: "test-mode@guest.test", from: '"Mailbox Hotel" <bookings@hotel.test>', text: expect.stringContaining(booking.reference), html: expect.stringContaining("Mailbox Hotel") });
+    const records = await listGuestEmails(database().db, { propertyId: twin.id, bookingId: booking.id });
+    expect(records.map((record) => [record.eventType, record.status]).sort()).toEqual([
+      ["booking.cancelled", "succeeded"],
+      ["booking.created", "succeeded"],
+    ]);
+    // A live booking made after them reaches the SMTP server; the test ones never did.
+    await book(live, "after-test@guest.test");
+    await waitFor(() => mailTo("after-test@guest.test").length === 1);
+    expect(mailTo("test-mode@guest.test")).toEqual([]);
   });
 
   it("waits out a mail server that is down and delivers when it is back", async () => {

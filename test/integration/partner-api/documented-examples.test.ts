@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { addDays } from "@/lib/dates/calendar-date";
 import { TEST_ACTOR } from "@/lib/audit/actor";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { createRatePlan } from "@/lib/rate-plans/save-rate-plan";
+import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { EXAMPLE_CHANGE_IDEMPOTENCY_KEY, EXAMPLE_IDS } from "@/lib/schemas/openapi-examples";
 import { openApiDocument } from "@/lib/schemas/openapi";
 import { setupTestDatabase } from "../../support/database";
@@ -25,6 +27,8 @@ const CURL_BASE = "https://hotel.example/partner/v1";
 
 let hotel: Awaited<ReturnType<typeof partnerFixture>>;
 let key: string;
+/** The test clock's operations take a test key (a key of the hotel's test twin). */
+let testKey: string;
 let madeBookings = 0;
 let standardPlanId: string;
 let nonRefundablePlanId: string;
@@ -34,6 +38,7 @@ beforeAll(async () => {
   useDatabaseForRoutes(database().url);
   hotel = await partnerFixture(database().db, { name: "Harbour View Hotel" });
   key = hotel.writeKey!.key;
+  testKey = (await createApiKey(database().db, { propertyId: (await openTestTwin(database().db, hotel.property.id)).id, scope: "write", label: "Test", actor: TEST_ACTOR })).key;
   // The story's plans (lib/schemas/openapi-examples.ts): the Standard plan every property has, and a non-refundable one.
   standardPlanId = (await database().db.ratePlan.findFirstOrThrow({ where: { propertyId: hotel.property.id, standard: true } })).id;
   const nonRefundable = await createRatePlan(database().db, {
@@ -126,7 +131,8 @@ function sameFields(example: unknown, real: unknown): boolean {
 
 async function send(request: DocumentedRequest) {
   const real = await withRealIds(request);
-  return api(real.method, real.pathAndQuery, { key, headers: real.headers, ...(real.body === undefined ? {} : { body: real.body }) });
+  const keyFor = real.pathAndQuery.startsWith("/test-clock") ? testKey : key;
+  return api(real.method, real.pathAndQuery, { key: keyFor, headers: real.headers, ...(real.body === undefined ? {} : { body: real.body }) });
 }
 
 describe.each(operations.map((op) => [nameOf(op), op] as const))("the documented request of %s", (_name, op) => {

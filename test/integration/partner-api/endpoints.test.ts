@@ -22,6 +22,7 @@ describe("GET /me", () => {
     const me = await api("GET", "/me", { key });
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
+      mode: "live",
       property: {
         id: hotel.property.id,
         name: "Api Test Hotel",

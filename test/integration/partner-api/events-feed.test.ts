@@ -148,6 +148,6 @@ describe("the outbox and GET /events", () => {
     expect(expired.body.code).toBe("cursor_expired");
     // A cursor handed out 29 days ago is still good (the clock is the feed's own).
     const recent = encodeEventCursor({ txid: "1", sequence: "1" }, Date.parse("2026-01-01T00:00:00Z"));
-    await expect(readEventFeed(database().db, hotel.property.id, { after: recent }, fixedClock("2026-01-30T00:00:00Z"))).resolves.toMatchObject({ data: [] });
+    await expect(readEventFeed(database().db, hotel.property, { after: recent }, fixedClock("2026-01-30T00:00:00Z"))).resolves.toMatchObject({ data: [] });
   });
 });

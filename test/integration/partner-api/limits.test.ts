@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { withPartnerApi } from "@/lib/http/with-partner-api";
 import { INTERNAL_ERROR_DETAIL } from "@/lib/http/problem";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { TEST_ACTOR } from "@/lib/audit/actor";
+import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { partnerFixture } from "../../support/partner-fixtures";
@@ -40,6 +43,20 @@ describe("per-plan rate limits through the API, on Redis", () => {
     const remaining = ok.map((r) => Number(r.headers.get("x-ratelimit-remaining"))).sort((a, b) => a - b);
     expect(remaining[0]).toBe(0);
     expect(remaining.at(-1)).toBe(119);
+  });
+
+  it("counts a Free property's test traffic apart: its test key gets the plan's 120 a minute while the live key's counter stays untouched; write stays refused", async () => {
+    const hotel = await partnerFixture(database().db, { name: "Sandbox Inn", plan: "free" });
+    const twin = await openTestTwin(database().db, hotel.property.id);
+    const testKey = await createApiKey(database().db, { propertyId: twin.id, scope: "read", label: "Test", actor: TEST_ACTOR });
+    await expect(createApiKey(database().db, { propertyId: twin.id, scope: "write", label: "Test write", actor: TEST_ACTOR })).rejects.toThrow(/Starter plan/);
+    await awayFromWindowEdge(60, 10_000);
+    const responses = await Promise.all(Array.from({ length: 125 }, () => api("GET", "/me", { key: testKey.key })));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(120);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(5);
+    const live = await api("GET", "/me", { key: hotel.readKey.key });
+    expect(live.status).toBe(200);
+    expect(live.headers.get("x-ratelimit-remaining")).toBe("119");
   });
 
   it("limits key guessing per client address: the 61st invalid key in a minute gets 429; a missing key is always 401", async () => {

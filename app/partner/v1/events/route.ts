@@ -4,7 +4,7 @@ import { methodNotAllowed, withPartnerApi } from "@/lib/http/with-partner-api";
 import { EventFeedQuerySchema } from "@/lib/schemas/events";
 
 export const GET = withPartnerApi({ scope: "read", route: "GET /events" }, async ({ request, db, property }) => ({
-  body: await readEventFeed(db, property.id, parseQuery(request, EventFeedQuerySchema)),
+  body: await readEventFeed(db, property, parseQuery(request, EventFeedQuerySchema)),
 }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("/events", ["GET"]);

@@ -50,7 +50,7 @@ export async function createDeskBookingAction(previous: DeskBookingFormState, fo
   let bookingId: string | undefined;
   const answer = await runPanelAction("/bookings", async () => {
     const db = getDb();
-    const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, name: true, timezone: true, currency: true } });
+    const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, name: true, timezone: true, currency: true, livePropertyId: true, testToday: true } });
     try {
       const { booking } = await createBooking(db, {
         property,
