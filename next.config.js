@@ -41,7 +41,7 @@ const nextConfig = {
   },
   async headers() {
     const panel = ["/login", "/forgot-password", "/reset-password/:path*", "/join/:path*", "/overview", "/rooms", "/rates", "/rate-plans", "/settings/:path*", "/bookings/:path*", "/bookings", "/account", "/dev/:path*"];
-    const site = ["/", "/search", "/book", "/find", "/confirmation/:path*", "/manage/:path*", "/docs/errors"];
+    const site = ["/", "/search", "/book", "/find", "/confirmation/:path*", "/manage/:path*", "/docs/errors", "/docs/test-mode"];
     return [...panel, ...site].map((source) => ({ source, headers: PAGE_SECURITY_HEADERS }));
   },
 };

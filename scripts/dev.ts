@@ -44,6 +44,8 @@ async function main() {
       `  Staff login     ${state.demo.staffEmail}  /  ${state.demo.staffPassword}`,
       `  Partner key     ${partnerApiKey}`,
       `                  curl -H "X-Api-Key: ${partnerApiKey}" ${base}/partner/v1/me`,
+      `  Test key        ${state.demo.testApiKey}  (test mode: nothing it does is real)`,
+      `                  curl -H "X-Api-Key: ${state.demo.testApiKey}" ${base}/partner/v1/me`,
       "",
       `  Database        ${database.dataDir ? `embedded PostgreSQL (${shown(database.dataDir)})` : "DATABASE_URL"}`,
       `  (development only: these credentials live in ${shown(stateFile)}${stateFile.startsWith(root + sep) ? ", which git ignores" : ""})`,

@@ -41,12 +41,16 @@ async function refuseInvalidKey(request: Request, limiter: RateLimiter): Promise
 export function enforcePlanLimit(key: AuthenticatedKey, decision: RateLimitDecision, headers: Record<string, string>): void {
   const policy = planPolicy(key.property.plan);
   setRateLimitHeaders(headers, policy, decision);
-  if (!decision.allowed) {
-    throw new ApiProblem(
-      "rate_limited",
-      `Rate limit of the ${PLAN_RULES[key.property.plan].label} plan exceeded: ${policy.limit} requests per minute per property. Retry after ${decision.retryAfterSeconds} seconds.`,
-    );
-  }
+  if (!decision.allowed) throw rateLimited(key.property.plan, decision.retryAfterSeconds ?? decision.resetSeconds);
+}
+
+/** The 429 of a property over its plan's limit (its headers are set by setRateLimitHeaders). */
+export function rateLimited(plan: AuthenticatedKey["property"]["plan"], retryAfterSeconds: number): ApiProblem {
+  const policy = planPolicy(plan);
+  return new ApiProblem(
+    "rate_limited",
+    `Rate limit of the ${PLAN_RULES[plan].label} plan exceeded: ${policy.limit} requests per minute per property. Retry after ${retryAfterSeconds} seconds.`,
+  );
 }
 
 /** The plan (403 plan_upgrade_required, the seed's text), then the key's scope (403 insufficient_scope). */

@@ -87,3 +87,10 @@ export function problemResponse(problem: ApiProblem, requestId: string, headers:
 }
 
 export const INTERNAL_ERROR_DETAIL = "Something went wrong on our side. Retrying with the same Idempotency-Key is safe.";
+
+/** The 503 of a request the database could not serve: retry shortly. */
+export function serviceUnavailable(): ApiProblem {
+  return new ApiProblem("service_unavailable", "The service is briefly unavailable. Retry shortly; with the same Idempotency-Key a retry is safe.", {
+    headers: { "Retry-After": "5" },
+  });
+}

@@ -7,8 +7,9 @@ import { touchLastUsed } from "@/lib/api-keys/touch-last-used";
 import { getRateLimiter, getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { planPolicy } from "@/lib/properties/plans";
 import { authenticate, authorize, enforcePlanLimit, type AuthenticatedKey, type Scope } from "./partner-auth";
-import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, type ProblemCode, type ProblemMembers } from "./problem";
+import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, serviceUnavailable, type ProblemCode, type ProblemMembers } from "./problem";
 import { requestIdFor } from "./request-id";
+import { playScenario, TEST_SCENARIO_HEADER } from "@/lib/test-mode/scenarios";
 
 export type PartnerContext = {
   request: Request;
@@ -56,9 +57,7 @@ function toProblem(error: unknown, requestLog: Logger): ApiProblem {
   }
   if (isDatabaseUnavailable(error)) {
     requestLog.error({ err: error }, "database unavailable");
-    return new ApiProblem("service_unavailable", "The service is briefly unavailable. Retry shortly; with the same Idempotency-Key a retry is safe.", {
-      headers: { "Retry-After": "5" },
-    });
+    return serviceUnavailable();
   }
   requestLog.error({ err: error }, "unhandled error");
   return new ApiProblem("internal_error", INTERNAL_ERROR_DETAIL);
@@ -132,6 +131,9 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
       touchLastUsed(db, key.id, warnKeyUseNotRecorded);
       authorize(key, scope);
       const params = takesPathParams ? pathParams(await routeContext?.params) : NO_PATH_PARAMS;
+      // Test mode's scenarios (lib/test-mode/scenarios.ts): a live request reads one header, no more.
+      const scenario = request.headers.get(TEST_SCENARIO_HEADER);
+      if (scenario !== null) await playScenario(scenario, { request, db, key, route, params, headers });
       const result = await handler(new Context(request, requestId, db, key, params, requestLog));
       if (result.headers) Object.assign(headers, result.headers);
       if (result.status === 204) {

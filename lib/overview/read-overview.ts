@@ -2,7 +2,7 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { addDays, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import type { Money } from "@/lib/money/currency";
-import { propertyToday } from "@/lib/properties/property-today";
+import { propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
 import { readOccupancy, type OccupancyNight } from "./occupancy";
 import { readRecentBookingsByChannel, type ChannelBookings } from "./recent-bookings-by-channel";
 import { readRevenueOnTheBooks } from "./revenue-on-the-books";
@@ -29,7 +29,7 @@ export type Overview = TodaysGuests & {
  * made in the last RECENT_DAYS days by channel (API key label, or the desk by staff member). Every figure is counted by the database,
  * scoped to the property; cancelled bookings count nowhere.
  */
-export async function readOverview(db: Db, property: { id: string; timezone: string; currency: string }, options: { clock?: Clock } = {}): Promise<Overview> {
+export async function readOverview(db: Db, property: PropertyClockFacts & { id: string; currency: string }, options: { clock?: Clock } = {}): Promise<Overview> {
   const now = (options.clock ?? systemClock).now();
   const today = propertyToday(property, { now: () => now });
   const lastNight = addDays(today, OVERVIEW_NIGHTS - 1);

@@ -31,7 +31,10 @@ export async function updatePropertySettings(db: Db, input: UpdatePropertySettin
     if (!before) throw new DomainError("not_found", `no property with id "${input.propertyId}"`);
     const changed = PROPERTY_SETTINGS_FIELDS.filter((field) => wanted[field] !== undefined && wanted[field] !== before[field]);
     if (!changed.length) return { property: before, changed };
-    const property = await tx.property.update({ where: { id: before.id }, data: Object.fromEntries(changed.map((field) => [field, wanted[field]])) });
+    const data = Object.fromEntries(changed.map((field) => [field, wanted[field]]));
+    const property = await tx.property.update({ where: { id: before.id }, data });
+    // Its test twin speaks as the hotel does (test e-mails are rendered as live ones).
+    await tx.property.updateMany({ where: { livePropertyId: before.id }, data });
     const changes: Prisma.InputJsonObject = Object.fromEntries(changed.map((field) => [field, { from: before[field], to: property[field] }]));
     await recordAuditEvent(tx, { propertyId: property.id, action: "property_settings_updated", actor: input.actor, details: { changes } });
     return { property, changed };

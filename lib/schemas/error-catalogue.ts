@@ -3,11 +3,11 @@ import type { ProblemCode } from "@/lib/http/problem";
 /** Every error code of the partner API: what causes it and what to do. Shown in /docs/errors and the OpenAPI document. */
 export const ERROR_CATALOGUE: Record<ProblemCode, { when: string; todo: string }> = {
   invalid_request: {
-    when: "The request is malformed: the body is not valid JSON or not an object, a body is missing, or a header such as Idempotency-Key is empty, over 255 characters or not printable ASCII.",
+    when: "The request is malformed: the body is not valid JSON or not an object, a body is missing, or a header such as Idempotency-Key is empty, over 255 characters or not printable ASCII, or a Test-Scenario header with a live key.",
     todo: "Fix the request as `detail` says; do not retry it unchanged.",
   },
   validation_failed: {
-    when: "A query parameter or body field breaks a rule (a date that is not a date, a check-in in the past, more than 30 nights, an unknown field or parameter).",
+    when: "A query parameter or body field breaks a rule (a date that is not a date, a check-in in the past, more than 30 nights, an unknown field or parameter), or a test key's Test-Scenario header names no scenario the operation plays.",
     todo: "Read `errors`: each entry names the field and what is wrong with it.",
   },
   missing_api_key: { when: "The X-Api-Key header is absent.", todo: "Send your key in X-Api-Key on every request." },

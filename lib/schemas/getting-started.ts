@@ -13,6 +13,12 @@ headers, so browsers refuse to let page scripts read its responses anyway.
 
 Check it works: \`GET /me\` returns the property, its time zone and today's date there.
 
+**Start with a test key.** Every hotel has a test mode: a test key (\`rbp_test_…\`, made in
+the control panel with the Live / Test switch on Test) works on the hotel's test twin, a copy
+of its rooms, rates and plans where nothing is real: no room is taken, no guest is e-mailed,
+references start with \`TEST-\`. \`GET /me\` says \`"mode": "test"\`. Switch to a live key when
+your integration works; nothing else changes. See [Test mode](/docs/test-mode).
+
 ## 2. Dates and time zones
 Dates are calendar dates \`YYYY-MM-DD\` in the **property's** time zone (\`GET /me\` says
 which, and what "today" is there). A stay is the half-open range [checkin, checkout): a guest
@@ -116,6 +122,14 @@ Per property, shared by all its keys, over a sliding 60-second window: {limits}.
 response carries \`RateLimit\`/\`RateLimit-Policy\` and \`X-RateLimit-*\` headers; over the
 limit you get 429 \`rate_limited\` with \`Retry-After\`. Bodies are at most {maxBody} KiB.
 Unknown fields and query parameters are rejected, not ignored (they are usually typos).
+
+## Test mode: the clock and every error on demand
+With a test key, \`PUT /test-clock\` moves the test twin's today (cancellation deadlines and
+stays in progress without waiting), and the header \`Test-Scenario: no_availability\` (or
+\`stay_restricted\`, \`price_changed\`, \`idempotency_key_in_use\`, \`rate_limited\`,
+\`service_unavailable\`, \`internal_error\`) makes a request answer exactly as that failure
+does, storing nothing, so your error handling can be tested before it is needed. The table of
+scenarios is at [/docs/test-mode](/docs/test-mode).
 
 ## Errors
 Every error is \`application/problem+json\` (RFC 9457) with a stable \`code\`; see

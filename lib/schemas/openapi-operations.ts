@@ -25,8 +25,8 @@ export type Operation = {
   errors: ProblemCode[];
 };
 
-/** The problems every operation may answer. */
-export const ALWAYS: ProblemCode[] = ["missing_api_key", "invalid_api_key", "rate_limited", "internal_error", "service_unavailable"];
+/** The problems every operation may answer (400s included: a Test-Scenario header, lib/test-mode/scenarios.ts, is read by every operation). */
+export const ALWAYS: ProblemCode[] = ["invalid_request", "validation_failed", "missing_api_key", "invalid_api_key", "rate_limited", "internal_error", "service_unavailable"];
 const WRITE: ProblemCode[] = ["plan_upgrade_required", "insufficient_scope", "invalid_request", "payload_too_large", "unsupported_media_type"];
 
 /** The partner API's operations, in the order the document lists them. Their examples are in openapi-examples.ts. */

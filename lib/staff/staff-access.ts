@@ -10,7 +10,8 @@ export type PanelAccess = "view" | "manage";
  * ids edited in a form). A viewer asking to change something: insufficient_scope.
  */
 export function requireMembership(staff: SignedInStaff, propertyId: string, access: PanelAccess) {
-  const membership = staff.memberships.find((m) => m.propertyId === propertyId);
+  // A member of a property is a member of its test twin too, with the same role.
+  const membership = staff.memberships.find((m) => m.propertyId === propertyId || (m.testPropertyId !== null && m.testPropertyId === propertyId));
   if (!membership) throw new DomainError("not_found", "No such property.");
   if (access === "manage" && membership.role !== "admin") {
     throw new DomainError("insufficient_scope", "You have view access to this property: only its admins can change anything here.");

@@ -23,7 +23,10 @@ export type SignedInStaff = {
   email: string;
   /** Their name, "" when they have none (staffDisplayName shows the e-mail then). */
   name: string;
-  memberships: { propertyId: string; propertyName: string; propertySlug: string; propertyTimezone: string; role: "admin" | "viewer" }[];
+  /** The panel's Live / Test switch (per session): on, the panel shows each property's test twin. */
+  testMode: boolean;
+  /** testPropertyId: the property's test twin, once test mode has been opened for it (lib/test-mode). */
+  memberships: { propertyId: string; propertyName: string; propertySlug: string; propertyTimezone: string; testPropertyId: string | null; role: "admin" | "viewer" }[];
 };
 
 /** The staff member behind a session token, with the properties they belong to; null when unknown or expired. */
@@ -31,7 +34,7 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
   if (!token || token.length > 100) return null;
   const session = await db.staffSession.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { staffUser: { include: { memberships: { include: { property: true }, orderBy: { createdAt: "asc" } } } } },
+    include: { staffUser: { include: { memberships: { include: { property: { include: { testTwin: { select: { id: true } } } } }, orderBy: { createdAt: "asc" } } } } },
   });
   if (!session) return null;
   if (session.expiresAt <= now) {
@@ -43,14 +46,21 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
     staffUserId: session.staffUserId,
     email: session.staffUser.email,
     name: session.staffUser.name,
+    testMode: session.testMode,
     memberships: session.staffUser.memberships.map((m) => ({
       propertyId: m.propertyId,
       propertyName: m.property.name,
       propertySlug: m.property.slug,
       propertyTimezone: m.property.timezone,
+      testPropertyId: m.property.testTwin?.id ?? null,
       role: m.role,
     })),
   };
+}
+
+/** The panel's Live / Test switch: remembered on the session (another browser signed in as the same person keeps its own). */
+export async function setSessionTestMode(db: Db, sessionId: string, testMode: boolean): Promise<void> {
+  await db.staffSession.update({ where: { id: sessionId }, data: { testMode } });
 }
 
 /** Sign-out: the session stops working on the server, whatever the browser still holds. */

@@ -8,7 +8,8 @@ import { dirname } from "node:path";
  */
 export type LocalState = {
   sessionSecret: string;
-  demo?: { staffEmail: string; staffPassword: string; partnerApiKey: string };
+  /** testApiKey: a test key (rbp_test_…) of the demo hotel's test twin, for trying the API without touching the demo's data. */
+  demo?: { staffEmail: string; staffPassword: string; partnerApiKey: string; testApiKey?: string };
 };
 
 export function readLocalState(file: string): LocalState {

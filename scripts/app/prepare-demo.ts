@@ -5,6 +5,7 @@ import { createDb } from "@/lib/db";
 import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { setStaffPassword } from "@/lib/staff/set-staff-password";
 import { verifyPassword } from "@/lib/staff/password";
+import { openTestTwin, testTwinSlug } from "@/lib/test-mode/test-twin";
 import { DEMO_PROPERTIES, seedDemo } from "@/prisma/seed";
 import { applyMigrations } from "../db/migrations";
 import { readLocalState, writeLocalState, type LocalState } from "./local-state";
@@ -18,8 +19,8 @@ const DEMO = DEMO_PROPERTIES[0]!; // Harbour View Hotel: the demo site's hotel
 
 /**
  * Makes a database ready for a local run: migrations applied, demo data seeded on first run,
- * and a working staff login and partner key for the demo hotel kept in `stateFile`. A key
- * that stopped working (rotated or revoked in the panel) is replaced.
+ * and a working staff login, partner key and test key (of its test twin) for the demo hotel kept
+ * in `stateFile`. A key that stopped working (rotated or revoked in the panel) is replaced.
  */
 export async function prepareDemo(databaseUrl: string, stateFile: string): Promise<PreparedDemo> {
   const notes: string[] = [];
@@ -52,6 +53,15 @@ export async function prepareDemo(databaseUrl: string, stateFile: string): Promi
       const created = await createApiKey(db, { propertyId: property.id, scope: "write", label: "Demo site", actor: SEED_ACTOR });
       if (demo.partnerApiKey) notes.push("the demo partner key no longer worked (rotated or revoked): made a new one");
       demo = { ...demo, partnerApiKey: created.key };
+    }
+
+    const testKey = demo.testApiKey ? await findActiveApiKey(db, demo.testApiKey) : null;
+    if (!testKey || testKey.property.slug !== testTwinSlug(DEMO.slug)) {
+      const property = await findPropertyBySlug(db, DEMO.slug);
+      const twin = await openTestTwin(db, property.id);
+      const created = await createApiKey(db, { propertyId: twin.id, scope: "write", label: "Try the API", actor: SEED_ACTOR });
+      if (demo.testApiKey) notes.push("the demo test key no longer worked (rotated or revoked): made a new one");
+      demo = { ...demo, testApiKey: created.key };
     }
 
     const next = { ...state, demo };

@@ -72,6 +72,11 @@ describe("demo seed", () => {
     expect(replaced.state.demo.partnerApiKey).not.toBe(first.state.demo.partnerApiKey);
     expect((await findActiveApiKey(db, replaced.state.demo.partnerApiKey))?.scope).toBe("write");
     expect(replaced.notes.join(" ")).toMatch(/no longer worked/);
+    // And a test key of the demo hotel's test twin, kept the same way.
+    const testKey = await findActiveApiKey(db, replaced.state.demo.testApiKey!);
+    expect(replaced.state.demo.testApiKey).toMatch(/^rbp_test_/);
+    expect(testKey?.property).toMatchObject({ slug: "harbour-view-hotel~test", livePropertyId: key!.propertyId });
+    expect(testKey?.scope).toBe("write");
   });
 });
 

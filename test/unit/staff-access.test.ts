@@ -7,9 +7,10 @@ const staff: SignedInStaff = {
   staffUserId: "staff_1",
   email: "eva@hotel.example",
   name: "Eva",
+  testMode: false,
   memberships: [
-    { propertyId: "prop_a", propertyName: "A", propertySlug: "a", propertyTimezone: "UTC", role: "admin" },
-    { propertyId: "prop_b", propertyName: "B", propertySlug: "b", propertyTimezone: "UTC", role: "viewer" },
+    { propertyId: "prop_a", propertyName: "A", propertySlug: "a", propertyTimezone: "UTC", testPropertyId: "prop_a_twin", role: "admin" },
+    { propertyId: "prop_b", propertyName: "B", propertySlug: "b", propertyTimezone: "UTC", testPropertyId: null, role: "viewer" },
   ],
 };
 
@@ -22,6 +23,10 @@ describe("panel access", () => {
   it("lets viewers look but not change", () => {
     expect(requireMembership(staff, "prop_b", "view").role).toBe("viewer");
     expect(() => requireMembership(staff, "prop_b", "manage")).toThrow(expect.objectContaining({ code: "insufficient_scope" }));
+  });
+
+  it("gives a member the same role on the property's test twin", () => {
+    expect(requireMembership(staff, "prop_a_twin", "manage").role).toBe("admin");
   });
 
   it("answers another property's id as not found", () => {

@@ -2,7 +2,9 @@ import { CurrentPathField } from "@/components/panel/current-path-field";
 import { PanelNav } from "@/components/panel/panel-nav";
 import { signOutAction } from "../login/actions";
 import { openProperty, requireStaff } from "../_lib/panel-session";
-import { switchPropertyAction } from "./actions";
+import { resetTestDataAction, setTestClockAction, switchModeAction, switchPropertyAction } from "./actions";
+import { propertyToday } from "@/lib/properties/property-today";
+import { ModeSwitch, TestModeBanner } from "@/components/panel/test-mode-bar";
 import { staffDisplayName } from "@/lib/staff/staff-name";
 
 /** Every signed-in panel page: which property is open, a switcher (back to the same section), the sections, sign-out. */
@@ -22,7 +24,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
               <form action={switchPropertyAction} className="flex items-center gap-2">
                 <CurrentPathField name="returnTo" />
                 <label htmlFor="propertyId" className="text-stone-600">Property</label>
-                <select id="propertyId" name="propertyId" defaultValue={open.propertyId} className="rounded border border-stone-300 px-2 py-1">
+                <select id="propertyId" name="propertyId" defaultValue={open.livePropertyId} className="rounded border border-stone-300 px-2 py-1">
                   {staff.memberships.map((m) => (
                     <option key={m.propertyId} value={m.propertyId}>{m.propertyName}</option>
                   ))}
@@ -30,6 +32,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
                 <button type="submit" className="rounded border border-stone-300 px-2 py-1 hover:bg-stone-100">Switch</button>
               </form>
             )}
+            <ModeSwitch mode={open.mode} action={switchModeAction} />
             <span className="text-stone-600" title={staff.email}>{staffDisplayName(staff)}</span>
             <form action={signOutAction}>
               <button type="submit" className="rounded border border-stone-300 px-2 py-1 hover:bg-stone-100">Sign out</button>
@@ -37,6 +40,16 @@ export default async function SignedInLayout({ children }: { children: React.Rea
           </div>
         </div>
       </header>
+      {open.mode === "test" && (
+        <TestModeBanner
+          livePropertyId={open.livePropertyId}
+          isAdmin={open.role === "admin"}
+          today={propertyToday({ timezone: open.propertyTimezone, testToday: open.testToday })}
+          moved={open.testToday !== null}
+          clockAction={setTestClockAction}
+          resetAction={resetTestDataAction}
+        />
+      )}
       <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
     </div>
   );

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isDomainError } from "@/lib/errors";
 import { requireMembership, type PanelAccess } from "@/lib/staff/staff-access";
+import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { findStaffSession, SESSION_DAYS, type SignedInStaff } from "@/lib/staff/staff-sessions";
 
 /** The panel's glue to Next.js: the session cookie and the property the staff member has open. */
@@ -31,12 +32,20 @@ export async function requireStaff(): Promise<SignedInStaff> {
   return staff;
 }
 
-/** The property open in the panel: the one chosen last, else the first membership. */
+/**
+ * The property open in the panel: the one chosen last, else the first membership; in test mode
+ * (the session's Live / Test switch) its test twin, made with a copy of the live inventory the
+ * first time. `propertyId` is the one every page shows; `livePropertyId` the membership's.
+ */
 export async function openProperty(staff: SignedInStaff) {
   const chosen = (await cookies()).get(PROPERTY_COOKIE)?.value;
   const membership = staff.memberships.find((m) => m.propertyId === chosen) ?? staff.memberships[0];
   if (!membership) notFound();
-  return membership;
+  if (!staff.testMode) return { ...membership, livePropertyId: membership.propertyId, mode: "live" as const, testToday: null };
+  const twin = membership.testPropertyId
+    ? await getDb().property.findUniqueOrThrow({ where: { id: membership.testPropertyId }, select: { id: true, testToday: true } })
+    : await openTestTwin(getDb(), membership.propertyId);
+  return { ...membership, propertyId: twin.id, livePropertyId: membership.propertyId, mode: "test" as const, testToday: twin.testToday };
 }
 
 /**

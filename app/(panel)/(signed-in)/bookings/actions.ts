@@ -74,7 +74,7 @@ export async function changeBookingAction(_previous: BookingChangeFormState, for
   if (!request) return { ...state, fieldErrors, error: "Check the highlighted fields." };
 
   const db = getDb();
-  const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, timezone: true } });
+  const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, timezone: true, testToday: true } });
   const before = await getBooking(db, propertyId, bookingId).catch((failure: unknown) => {
     if (isDomainError(failure, "not_found")) notFound();
     throw failure;

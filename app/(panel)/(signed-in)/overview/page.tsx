@@ -16,7 +16,7 @@ export default async function OverviewPage() {
   const staff = await requireStaff();
   const open = await openProperty(staff);
   const db = getDb();
-  const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, timezone: true, currency: true } });
+  const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, timezone: true, currency: true, testToday: true } });
   const overview = await readOverview(db, property);
   return (
     <div className="space-y-10">

@@ -25,7 +25,7 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
   const raw = await searchParams;
   const db = getDb();
   const [property, roomTypes, history] = await Promise.all([
-    db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, currency: true, timezone: true } }),
+    db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, currency: true, timezone: true, testToday: true } }),
     listRoomTypes(db, open.propertyId),
     listAuditEvents(db, { propertyId: open.propertyId, actions: ["rates_set"] }),
   ]);

@@ -53,7 +53,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     readBookingOrigins(getDb(), { propertyId: open.propertyId, bookingIds: [booking.id] }),
   ]);
   const origin = origins.get(booking.id);
-  const today = propertyToday({ timezone: open.propertyTimezone });
+  const today = propertyToday({ timezone: open.propertyTimezone, testToday: open.testToday });
   // A confirmed booking whose stay has not ended may change (changeBooking says the same, and why not).
   const changeable = open.role === "admin" && booking.status === "confirmed" && booking.checkout > today;
   const at = (iso: string) => formatInstant(iso, open.propertyTimezone);

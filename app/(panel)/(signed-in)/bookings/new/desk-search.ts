@@ -1,5 +1,6 @@
 import { searchAvailability } from "@/lib/availability/search-availability";
 import type { Db } from "@/lib/db";
+import type { PropertyClockFacts } from "@/lib/properties/property-today";
 import { isDomainError, type FieldError } from "@/lib/errors";
 import { AvailabilityQuerySchema, type AvailabilityView } from "@/lib/schemas/availability";
 import { fieldErrors } from "@/lib/schemas/field-errors";
@@ -20,7 +21,7 @@ const byField = (errors: FieldError[]) => Object.fromEntries(errors.map((e) => [
  * availability (the same schema for the query, the same searchAvailability, its stay rules on
  * the property's today), for the form's check-in, check-out and adults.
  */
-export async function searchDeskOffers(db: Db, property: { id: string; timezone: string; currency: string }, query: DeskSearchQuery): Promise<DeskSearch> {
+export async function searchDeskOffers(db: Db, property: PropertyClockFacts & { id: string; currency: string }, query: DeskSearchQuery): Promise<DeskSearch> {
   if (!query.checkin && !query.checkout && !query.adults) return { kind: "none" };
   const parsed = AvailabilityQuerySchema.safeParse(query);
   if (!parsed.success) return { kind: "invalid", fieldErrors: byField(fieldErrors(parsed.error, "parameter")) };

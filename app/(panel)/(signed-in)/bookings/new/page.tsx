@@ -49,7 +49,7 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
   const pick = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim() : "");
   const query: DeskSearchQuery = { checkin: pick("checkin"), checkout: pick("checkout"), adults: pick("adults") };
   const db = getDb();
-  const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, timezone: true, currency: true, guestEmailsEnabled: true } });
+  const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, timezone: true, currency: true, guestEmailsEnabled: true, testToday: true } });
   const search = await searchDeskOffers(db, property, query);
   const availability = search.kind === "offers" ? search.availability : undefined;
   const chosen = availability?.roomTypes.find((offer) => offer.roomTypeId === pick("roomTypeId"));

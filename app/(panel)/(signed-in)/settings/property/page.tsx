@@ -21,8 +21,8 @@ export default async function PropertySettingsPage() {
   const open = await openProperty(staff);
   const db = getDb();
   const [property, history] = await Promise.all([
-    db.property.findUniqueOrThrow({ where: { id: open.propertyId } }),
-    listAuditEvents(db, { propertyId: open.propertyId, actions: ["property_settings_updated"] }),
+    db.property.findUniqueOrThrow({ where: { id: open.livePropertyId } }),
+    listAuditEvents(db, { propertyId: open.livePropertyId, actions: ["property_settings_updated"] }),
   ]);
   const isAdmin = open.role === "admin";
   const shown: [string, string][] = [

@@ -44,8 +44,8 @@ export default async function TeamPage() {
   const when = (at: Date) => formatInstant(at, open.propertyTimezone);
   const db = getDb();
   const [{ members, invitations }, history] = await Promise.all([
-    listTeam(db, { propertyId: open.propertyId, now: new Date() }),
-    listAuditEvents(db, { propertyId: open.propertyId, actions: TEAM_AUDIT_ACTIONS }),
+    listTeam(db, { propertyId: open.livePropertyId, now: new Date() }),
+    listAuditEvents(db, { propertyId: open.livePropertyId, actions: TEAM_AUDIT_ACTIONS }),
   ]);
   const isAdmin = open.role === "admin";
   return (
@@ -62,14 +62,14 @@ export default async function TeamPage() {
 
       <section aria-labelledby="members">
         <h2 id="members" className="text-lg font-semibold">Members</h2>
-        <TeamMembers propertyId={open.propertyId} members={members} selfId={staff.staffUserId} hotelName={open.propertyName} isAdmin={isAdmin} actions={memberActions} />
+        <TeamMembers propertyId={open.livePropertyId} members={members} selfId={staff.staffUserId} hotelName={open.propertyName} isAdmin={isAdmin} actions={memberActions} />
       </section>
 
-      {isAdmin && <InviteStaffForm propertyId={open.propertyId} action={inviteAction} />}
+      {isAdmin && <InviteStaffForm propertyId={open.livePropertyId} action={inviteAction} />}
 
       <section aria-labelledby="invitations">
         <h2 id="invitations" className="text-lg font-semibold">Pending invitations</h2>
-        <PendingInvitations propertyId={open.propertyId} invitations={invitations.map((invitation) => invitationItem(invitation, when))} isAdmin={isAdmin} actions={invitationActions} />
+        <PendingInvitations propertyId={open.livePropertyId} invitations={invitations.map((invitation) => invitationItem(invitation, when))} isAdmin={isAdmin} actions={invitationActions} />
       </section>
 
       <RoomsRatesHistory events={history} timeZone={open.propertyTimezone} headingId="team-history" describe={describeTeamChange} />
