@@ -104,9 +104,25 @@ describe("isolation", () => {
     // A live room type cannot be booked with a test key.
     expect((await book(hotel.testWrite, hotel.roomTypes[0]!.id, hotel.stay)).body.code).toBe("unknown_room_type");
 
+    // Availability, rates and plans: each mode its own ids only.
+    const stayQuery = `checkin=${hotel.stay.checkin}&checkout=${hotel.stay.checkout}&adults=1`;
+    const idsIn = (body: { roomTypes: { roomTypeId: string }[] }) => body.roomTypes.map((t) => t.roomTypeId).sort();
+    expect(idsIn((await api("GET", `/availability?${stayQuery}`, { key: hotel.testRead })).body)).toEqual(testTypes.map((t) => t.id).sort());
+    expect(idsIn((await api("GET", `/availability?${stayQuery}`, { key: hotel.liveRead })).body)).toEqual(hotel.roomTypes.map((t) => t.id).sort());
+    const ratesQuery = `from=${hotel.stay.checkin}&to=${hotel.stay.checkin}`;
+    expect(idsIn((await api("GET", `/rates?${ratesQuery}`, { key: hotel.testRead })).body)).toEqual(testTypes.map((t) => t.id).sort());
+    expect((await api("GET", `/rates?${ratesQuery}&roomTypeId=${hotel.roomTypes[0]!.id}`, { key: hotel.testRead })).status).not.toBe(200);
+    const planIds = async (key: string) => ((await api("GET", "/rate-plans", { key })).body.data as { id: string }[]).map((plan) => plan.id);
+    const [testPlans, livePlans] = [await planIds(hotel.testRead), await planIds(hotel.liveRead)];
+    expect(testPlans.filter((id) => livePlans.includes(id))).toEqual([]);
+    expect((await book(hotel.testWrite, testTypes[0]!.id, hotel.stay)).status).toBe(201);
+    const withLivePlan = await api("POST", "/bookings", { key: hotel.testWrite, body: { roomTypeId: testTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST, ratePlanId: livePlans[0] } });
+    expect(withLivePlan.body.code).toBe("unknown_rate_plan");
+
     const testEvents = (await api("GET", "/events", { key: hotel.testRead })).body.data as { mode: string; data: { booking: { id: string } } }[];
     const liveEvents = (await api("GET", "/events", { key: hotel.liveRead })).body.data as { mode: string; data: { booking: { id: string } } }[];
-    expect(testEvents.map((e) => [e.mode, e.data.booking.id])).toEqual([["test", test.body.id]]);
+    expect(testEvents.map((e) => e.mode)).toEqual(["test", "test"]);
+    expect(testEvents[0]!.data.booking.id).toBe(test.body.id);
     expect(liveEvents.map((e) => [e.mode, e.data.booking.id])).toEqual([["live", live.body.id]]);
   });
 

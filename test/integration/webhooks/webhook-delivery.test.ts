@@ -14,6 +14,8 @@ import { GUEST, partnerFixture } from "../../support/partner-fixtures";
 import { startTestWorker, TEST_SESSION_SECRET, testSecretBox } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 import { TEST_ACTOR } from "@/lib/audit/actor";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { openTestTwin } from "@/lib/test-mode/test-twin";
 
 /**
  * Webhooks end to end on real PostgreSQL, the real queue worker and a real HTTP receiver:
@@ -85,6 +87,29 @@ describe("webhook deliveries", () => {
     const feed = await api("GET", "/events", { key });
     expect(new Set(feed.body.data.map((event: { id: string }) => event.id))).toEqual(new Set(requests.map((request) => request.headers["webhook-id"])));
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString("base64")}`).verify(requests[0]!.body, requests[0]!.headers as Record<string, string>)).toThrow();
+  });
+
+  it("delivers test events, marked mode test and signed as live ones, to endpoints made with a test key only; live endpoints get live events only", async () => {
+    const hotel = await partnerFixture(database().db, { name: "Sandbox Hook Hotel" });
+    const twin = await openTestTwin(database().db, hotel.property.id);
+    const testKey = (await createApiKey(database().db, { propertyId: twin.id, scope: "write", label: "Test", actor: TEST_ACTOR })).key;
+    const liveKey = hotel.writeKey!.key;
+    const testEndpoint = await api("POST", "/webhook-endpoints", { key: testKey, body: { url: `${receiver.url}/test-mode` } });
+    const liveEndpoint = await api("POST", "/webhook-endpoints", { key: liveKey, body: { url: `${receiver.url}/live-mode` } });
+    expect((await api("GET", "/webhook-endpoints", { key: liveKey })).body.data.map((e: { id: string }) => e.id)).toEqual([liveEndpoint.body.id]);
+    expect((await api("GET", `/webhook-endpoints/${liveEndpoint.body.id}`, { key: testKey })).status).toBe(404);
+
+    const testRoomType = (await database().db.roomType.findFirstOrThrow({ where: { propertyId: twin.id } })).id;
+    const testBooking = await api("POST", "/bookings", { key: testKey, body: { roomTypeId: testRoomType, ...hotel.stay, adults: 1, guest: GUEST } });
+    const liveBooking = await api("POST", "/bookings", { key: liveKey, body: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST } });
+    const [testRequest] = await waitFor(() => received("/test-mode").length === 1 && received("/test-mode"), { what: "the test delivery" });
+    const [liveRequest] = await waitFor(() => received("/live-mode").length === 1 && received("/live-mode"), { what: "the live delivery" });
+    const testEvent = verified(testEndpoint.body.secret, testRequest!) as unknown as { mode: string; data: { booking: { id: string; reference: string } } };
+    const liveEvent = verified(liveEndpoint.body.secret, liveRequest!) as unknown as { mode: string; data: { booking: { id: string } } };
+    expect([testEvent.mode, testEvent.data.booking.id, testEvent.data.booking.reference.slice(0, 5)]).toEqual(["test", testBooking.body.id, "TEST-"]);
+    expect([liveEvent.mode, liveEvent.data.booking.id]).toEqual(["live", liveBooking.body.id]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect([received("/test-mode").length, received("/live-mode").length]).toEqual([1, 1]);
   });
 
   it("delivers a change made through PATCH once, as booking.changed with what it was before, signed, also to an endpoint subscribed to it alone", async () => {
