@@ -40,7 +40,7 @@ export async function openTestTwin(db: Db, livePropertyId: string): Promise<Prop
           timezone: live.timezone,
           currency: live.currency,
           plan: live.plan,
-          // Test e-mails never leave test mode (they are kept in its mailbox): on like the live default.
+          // Its guest e-mails are kept in the test mailbox (never sent): on or off as live.
           guestEmailsEnabled: live.guestEmailsEnabled,
           contactEmail: live.contactEmail,
           contactPhone: live.contactPhone,

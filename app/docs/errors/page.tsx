@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DocsArticle } from "@/components/docs/docs-article";
 import { PROBLEM_STATUS, type ProblemCode } from "@/lib/http/problem";
 import { ERROR_CATALOGUE } from "@/lib/schemas/error-catalogue";
 
@@ -18,13 +19,7 @@ const EXAMPLE = `{
 export default function ErrorsPage() {
   const codes = (Object.keys(PROBLEM_STATUS) as ProblemCode[]).sort((a, b) => PROBLEM_STATUS[a] - PROBLEM_STATUS[b]);
   return (
-    <main className="mx-auto max-w-4xl px-6 py-12">
-      <p className="text-sm">
-        <a className="text-brand-700 underline" href="/docs">
-          ← API reference
-        </a>
-      </p>
-      <h1 className="mt-4 font-serif text-4xl text-brand-900">Errors</h1>
+    <DocsArticle title="Errors">
       <p className="mt-4 text-stone-700">
         Every error is <code>application/problem+json</code> (RFC 9457). Match on <code>code</code>, which never changes;{" "}
         <code>detail</code> is for people. Field errors list each field in <code>errors</code>. Quote <code>requestId</code> when you
@@ -53,6 +48,6 @@ export default function ErrorsPage() {
           ))}
         </tbody>
       </table>
-    </main>
+    </DocsArticle>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DocsArticle } from "@/components/docs/docs-article";
 import { PROBLEM_STATUS } from "@/lib/http/problem";
 import { ERROR_CATALOGUE } from "@/lib/schemas/error-catalogue";
 import { operationsPlaying, SCENARIO_HEADERS, SCENARIOS } from "@/lib/test-mode/scenarios";
@@ -9,13 +10,7 @@ export const metadata: Metadata = { title: "Partner API test mode" };
 /** Test mode for integrators: test keys, the test twin, the test clock and the Test-Scenario table. */
 export default function TestModePage() {
   return (
-    <main className="mx-auto max-w-4xl px-6 py-12 text-stone-800">
-      <p className="text-sm">
-        <a className="text-brand-700 underline" href="/docs">
-          ← API reference
-        </a>
-      </p>
-      <h1 className="mt-4 font-serif text-4xl text-brand-900">Test mode</h1>
+    <DocsArticle title="Test mode">
       <p className="mt-4">
         Every hotel has a test mode beside its live one. A <strong>test key</strong> (<code>rbp_test_…</code>, made in the control panel in
         test mode, or with <code>key create SLUG --test</code>) works on the hotel&apos;s <strong>test twin</strong>: a copy of its room types,
@@ -69,6 +64,6 @@ export default function TestModePage() {
           })}
         </tbody>
       </table>
-    </main>
+    </DocsArticle>
   );
 }
