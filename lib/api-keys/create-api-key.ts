@@ -3,6 +3,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { ApiKeyScope } from "@/lib/generated/prisma/enums";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { PLAN_RULES } from "@/lib/properties/plans";
 import { propertyMode } from "@/lib/test-mode/property-mode";
@@ -39,18 +40,22 @@ export async function createApiKey(
   const labelProblem = validateKeyLabel(label);
   if (labelProblem) throw new DomainError("invalid_argument", labelProblem);
   const scope = input.scope;
-  return db.$transaction(async (tx) => {
-    const property = await tx.property.findUnique({ where: { id: input.propertyId } });
-    if (!property) throw new DomainError("not_found", `no property with id "${input.propertyId}"`);
-    if (scope === "write" && !PLAN_RULES[property.plan].canWrite) {
-      throw new DomainError("plan_upgrade_required", "Write API requires the Starter plan or higher.");
-    }
-    // A key of a test twin is a test key (rbp_test_…), of a live property a live one.
-    const generated = generateApiKey(propertyMode(property));
-    const row = await tx.apiKey.create({
-      data: { id: newId("key"), propertyId: property.id, label, scope, hash: generated.hash, hint: generated.hint },
-    });
-    await recordAuditEvent(tx, { propertyId: property.id, action: "api_key_created", apiKeyId: row.id, actor: input.actor, details: { scope, label, hint: row.hint } });
-    return { id: row.id, key: generated.key, hint: row.hint, scope: row.scope, label: row.label, createdAt: row.createdAt };
+  return db.$transaction((tx) => createApiKeyIn(tx, { ...input, scope, label }));
+}
+
+/** createApiKey inside the caller's transaction (the booking engine makes its key with its own row), the label checked. */
+export async function createApiKeyIn(tx: Prisma.TransactionClient, input: { propertyId: string; scope: ApiKeyScope; label: string; actor: Actor }): Promise<CreatedApiKey> {
+  const { scope, label } = input;
+  const property = await tx.property.findUnique({ where: { id: input.propertyId } });
+  if (!property) throw new DomainError("not_found", `no property with id "${input.propertyId}"`);
+  if (scope === "write" && !PLAN_RULES[property.plan].canWrite) {
+    throw new DomainError("plan_upgrade_required", "Write API requires the Starter plan or higher.");
+  }
+  // A key of a test twin is a test key (rbp_test_…), of a live property a live one.
+  const generated = generateApiKey(propertyMode(property));
+  const row = await tx.apiKey.create({
+    data: { id: newId("key"), propertyId: property.id, label, scope, hash: generated.hash, hint: generated.hint },
   });
+  await recordAuditEvent(tx, { propertyId: property.id, action: "api_key_created", apiKeyId: row.id, actor: input.actor, details: { scope, label, hint: row.hint } });
+  return { id: row.id, key: generated.key, hint: row.hint, scope: row.scope, label: row.label, createdAt: row.createdAt };
 }

@@ -2,6 +2,7 @@ import type { Actor } from "@/lib/audit/actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
+import { refuseEngineKey } from "./engine-key-guard";
 
 /**
  * Revokes a key: it fails on the very next request. Revoking a revoked key changes nothing
@@ -15,6 +16,7 @@ export async function revokeApiKey(db: Db, input: { keyId: string; propertyId?: 
       throw new DomainError("not_found", `no API key with id "${input.keyId}"`);
     }
     if (key.revoked_at) return { id: key.id, revokedAt: key.revoked_at };
+    await refuseEngineKey(tx, key.id, "ended by turning the booking engine off");
     const revoked = await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: input.now ?? new Date() } });
     await recordAuditEvent(tx, { propertyId: key.property_id, action: "api_key_revoked", apiKeyId: key.id, actor: input.actor, details: { hint: key.hint } });
     return { id: revoked.id, revokedAt: revoked.revokedAt! };

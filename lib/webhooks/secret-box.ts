@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 export type SecretBox = { seal(plain: string): string; open(sealed: string): string };
 
 /** What a box seals: each purpose has a key of its own, so a value sealed for one never opens as another. */
-export type SecretPurpose = "webhook-signing-secrets" | "staff-link-tokens";
+export type SecretPurpose = "webhook-signing-secrets" | "staff-link-tokens" | "booking-engine-keys";
 
 export function createSecretBox(masterSecret: string, purpose: SecretPurpose = "webhook-signing-secrets"): SecretBox {
   const key = Buffer.from(hkdfSync("sha256", masterSecret, "room-booking", `${purpose}:v1`, 32));

@@ -1,5 +1,6 @@
 import { check } from "./check-command";
 import type { AdminCommand } from "./command";
+import { engineDisable, engineEnable } from "./engine-commands";
 import { keyCreate, keyList, keyRevoke, keyRotate } from "./key-commands";
 import { UsageError } from "./parse-args";
 import { propertyCreate, propertyList, propertyResetTest, propertySetPlan } from "./property-commands";
@@ -31,6 +32,8 @@ export const COMMANDS: readonly AdminCommand[] = [
   ratePlanCreate,
   ratePlanList,
   ratePlanDeactivate,
+  engineEnable,
+  engineDisable,
   keyCreate,
   keyRotate,
   keyRevoke,

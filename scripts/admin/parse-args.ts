@@ -10,7 +10,8 @@ export class UsageError extends Error {
   }
 }
 
-export type OptionSpec = { type: "string" | "boolean"; short?: string };
+/** multiple: the option may be given more than once (--allow-origin A --allow-origin B); read with strings(). */
+export type OptionSpec = { type: "string" | "boolean"; short?: string; multiple?: true };
 
 /** Options every command takes, whatever its own. */
 export const COMMON_OPTIONS = {
@@ -18,7 +19,7 @@ export const COMMON_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const satisfies Record<string, OptionSpec>;
 
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | boolean | string[] | undefined>;
 
 /**
  * A command's arguments read with node:util parseArgs (strict): unknown options, a missing
@@ -40,7 +41,7 @@ export class CommandArgs {
     }
     const seen = new Set<string>();
     for (const token of parsed.tokens) {
-      if (token.kind !== "option" || !token.name) continue;
+      if (token.kind !== "option" || !token.name || options[token.name]?.multiple) continue;
       if (seen.has(token.name)) throw new UsageError(`--${token.name} is given more than once`);
       seen.add(token.name);
     }
@@ -74,6 +75,12 @@ export class CommandArgs {
     if (value === undefined && options.optional) return undefined;
     if (value === undefined || !isSlug(value)) throw new UsageError(`"${value ?? ""}" is not a property slug (lower-case letters, digits and hyphens, e.g. harbour-view-hotel)`);
     return value;
+  }
+
+  /** Every value of an option that may be given more than once, in order ([] when absent). */
+  strings(name: string): string[] {
+    const value = this.values[name];
+    return Array.isArray(value) ? value : [];
   }
 
   flag(name: string): boolean {

@@ -1,0 +1,108 @@
+import { createApiKeyIn } from "@/lib/api-keys/create-api-key";
+import { rotateApiKeyIn } from "@/lib/api-keys/rotate-api-key";
+import type { Actor } from "@/lib/audit/actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Db } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
+import type { BookingEngine, Prisma } from "@/lib/generated/prisma/client";
+import type { SecretBox } from "@/lib/webhooks/secret-box";
+import { isEngineLanguage, parseAllowedOrigin, type EngineLanguage } from "./engine-settings";
+
+/** The label of an engine's key among the property's keys. */
+export const ENGINE_KEY_LABEL = "Booking engine";
+
+/**
+ * A property's booking engine: its guest site at /hotels/{slug} and the widget on the hotel's own
+ * site, a partner of the API like any other. Invariants:
+ * - only a live property on a plan that writes (Starter or higher) has one; an engine that is on
+ *   has exactly one active write key of its own, labelled "Booking engine", whose value is kept
+ *   sealed (the server books with it; it never reaches a browser);
+ * - turning it off revokes that key (the site stops booking at once); on again makes a new one;
+ * - its key is rotated with the engine, in one transaction with its new sealed value, so the site
+ *   never holds a dead value (the generic rotate and revoke refuse it: engine-key-guard.ts);
+ * - every change is audited on the property.
+ */
+export type EngineChanges = { allowedOrigins?: string[]; defaultLanguage?: string };
+
+/** The settings checked: origins as stored (deduplicated, in the order given), the language known. */
+function checkedChanges(changes: EngineChanges): { allowedOrigins?: string[]; defaultLanguage?: EngineLanguage } {
+  const problems: string[] = [];
+  let allowedOrigins: string[] | undefined;
+  if (changes.allowedOrigins) {
+    allowedOrigins = [];
+    for (const value of changes.allowedOrigins) {
+      const parsed = parseAllowedOrigin(value);
+      if ("problem" in parsed) problems.push(parsed.problem);
+      else if (!allowedOrigins.includes(parsed.origin)) allowedOrigins.push(parsed.origin);
+    }
+  }
+  const language = changes.defaultLanguage;
+  if (language !== undefined && !isEngineLanguage(language)) problems.push(`language "${language}" is not one of en, de`);
+  if (problems.length) throw new DomainError("invalid_argument", problems.join("; "));
+  return { ...(allowedOrigins ? { allowedOrigins } : {}), ...(language !== undefined ? { defaultLanguage: language as EngineLanguage } : {}) };
+}
+
+async function lockedEngineProperty(tx: Prisma.TransactionClient, propertyId: string) {
+  await tx.$executeRaw`SELECT FROM properties WHERE id = ${propertyId} FOR UPDATE`;
+  const property = await tx.property.findUnique({ where: { id: propertyId }, include: { bookingEngine: { include: { apiKey: { select: { revokedAt: true } } } } } });
+  if (!property || property.livePropertyId) throw new DomainError("not_found", `no property with id "${propertyId}"`);
+  return property;
+}
+
+/** Turns the engine on (made the first time, with its key), with the settings given; on already: the settings only. */
+export async function enableBookingEngine(db: Db, input: { propertyId: string; actor: Actor; box: SecretBox } & EngineChanges): Promise<BookingEngine> {
+  const changes = checkedChanges(input);
+  return db.$transaction(async (tx) => {
+    const property = await lockedEngineProperty(tx, input.propertyId);
+    const engine = property.bookingEngine;
+    const keyAlive = engine?.enabled && engine.apiKeyId && engine.apiKey && !engine.apiKey.revokedAt;
+    // createApiKeyIn refuses a Free property (its plan does not write): so does the engine.
+    const key = keyAlive ? null : await createApiKeyIn(tx, { propertyId: property.id, scope: "write", label: ENGINE_KEY_LABEL, actor: input.actor });
+    const data = { enabled: true, ...changes, ...(key ? { apiKeyId: key.id, keyCiphertext: input.box.seal(key.key) } : {}) };
+    // Not an upsert: PostgreSQL checks the row an INSERT … ON CONFLICT proposes, keyless for an engine already on.
+    const saved = engine
+      ? await tx.bookingEngine.update({ where: { propertyId: property.id }, data })
+      : await tx.bookingEngine.create({ data: { propertyId: property.id, ...data } });
+    await recordAuditEvent(tx, {
+      propertyId: property.id,
+      action: engine?.enabled ? "booking_engine_updated" : "booking_engine_enabled",
+      actor: input.actor,
+      details: { allowedOrigins: saved.allowedOrigins, defaultLanguage: saved.defaultLanguage },
+    });
+    return saved;
+  });
+}
+
+/** Turns the engine off: its key revoked (the site stops booking at once), its settings kept for next time. */
+export async function disableBookingEngine(db: Db, input: { propertyId: string; actor: Actor; now?: Date }): Promise<BookingEngine | null> {
+  return db.$transaction(async (tx) => {
+    const property = await lockedEngineProperty(tx, input.propertyId);
+    const engine = property.bookingEngine;
+    if (!engine?.enabled) return engine;
+    if (engine.apiKeyId) await tx.apiKey.updateMany({ where: { id: engine.apiKeyId, revokedAt: null }, data: { revokedAt: input.now ?? new Date() } });
+    const saved = await tx.bookingEngine.update({ where: { propertyId: property.id }, data: { enabled: false, apiKeyId: null, keyCiphertext: null } });
+    await recordAuditEvent(tx, { propertyId: property.id, action: "booking_engine_disabled", actor: input.actor, details: {} });
+    return saved;
+  });
+}
+
+/** A new value for the engine's key, sealed in the same transaction: the old value stops at once, the site books with the new one. */
+export async function rotateEngineKey(db: Db, input: { propertyId: string; actor: Actor; box: SecretBox }): Promise<{ hint: string }> {
+  return db.$transaction(async (tx) => {
+    const property = await lockedEngineProperty(tx, input.propertyId);
+    const engine = property.bookingEngine;
+    if (!engine?.enabled || !engine.apiKeyId) throw new DomainError("conflict", "the booking engine is off: turn it on first");
+    const rotated = await rotateApiKeyIn(tx, { keyId: engine.apiKeyId, propertyId: property.id, actor: input.actor, engine: "rotating" });
+    await tx.bookingEngine.update({ where: { propertyId: property.id }, data: { apiKeyId: rotated.id, keyCiphertext: input.box.seal(rotated.key) } });
+    await recordAuditEvent(tx, { propertyId: property.id, action: "booking_engine_key_rotated", actor: input.actor, details: { hint: rotated.hint } });
+    return { hint: rotated.hint };
+  });
+}
+
+/** The engine of the property with this slug, when it is on, with its key's value (for the server's own calls to the API); null otherwise. */
+export async function openBookingEngine(db: Db, slug: string, box: SecretBox): Promise<{ engine: BookingEngine; propertyId: string; apiKey: string } | null> {
+  const property = await db.property.findUnique({ where: { slug }, select: { id: true, bookingEngine: true } });
+  const engine = property?.bookingEngine;
+  if (!property || !engine?.enabled || !engine.keyCiphertext) return null;
+  return { engine, propertyId: property.id, apiKey: box.open(engine.keyCiphertext) };
+}
