@@ -50,6 +50,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(panel)/(signed-in)/settings/webhooks/[id]/page.tsx": (ids) => `/settings/webhooks/${ids.endpoint}`,
   "(panel)/(signed-in)/settings/webhooks/[id]/deliveries/[deliveryId]/page.tsx": (ids) => `/settings/webhooks/${ids.endpoint}/deliveries/${ids.delivery}`,
   "(panel)/(signed-in)/settings/team/page.tsx": () => "/settings/team",
+  "(panel)/(signed-in)/settings/booking-engine/page.tsx": () => "/settings/booking-engine",
   "(panel)/(signed-in)/settings/test-mailbox/page.tsx": () => "/settings/test-mailbox",
   "docs/errors/page.tsx": () => "/docs/errors",
   "docs/test-mode/page.tsx": () => "/docs/test-mode",

@@ -9,6 +9,7 @@ export const PANEL_SECTIONS = [
   { href: "/settings/webhooks", label: "Settings › Webhooks" },
   { href: "/settings/property", label: "Settings › Property" },
   { href: "/settings/team", label: "Settings › Team" },
+  { href: "/settings/booking-engine", label: "Settings › Booking engine" },
   { href: "/settings/test-mailbox", label: "Settings › Test mailbox" },
   { href: "/account", label: "Account" },
 ] as const;

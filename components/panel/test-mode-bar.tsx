@@ -13,7 +13,7 @@ export function ModeSwitch({ mode, action }: { mode: "live" | "test"; action: Ac
         Mode: <strong className={mode === "test" ? "text-amber-800" : "text-emerald-800"}>{mode === "test" ? "Test" : "Live"}</strong>
       </span>
       <button type="submit" className="rounded border border-stone-300 px-2 py-1 hover:bg-stone-100">
-        Switch to {other === "test" ? "Test" : "Live"}
+        {other === "test" ? "Open test mode" : "Back to live mode"}
       </button>
     </form>
   );

@@ -139,7 +139,7 @@ test("the property switcher returns to the section it was used on, and never lea
   const overview = new URL("/overview", page.url()).href;
   for (const forged of ["https://evil.example/bookings", "//evil.example/bookings", "/bookingsx"]) {
     await page.goto("/account");
-    await page.locator('input[name="returnTo"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), forged);
+    await page.locator("form", { has: page.getByLabel("Property") }).locator('input[name="returnTo"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), forged);
     await switchTo(other());
     expect(page.url(), forged).toBe(overview);
   }

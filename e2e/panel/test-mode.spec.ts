@@ -19,7 +19,7 @@ test("an admin switches to test mode, makes a test key, sees its booking in test
   await signInAs(page, email);
   await page.goto("/settings/api-keys");
   await expect(page.getByText("Test mode: nothing here is real.")).toHaveCount(0);
-  await page.getByRole("button", { name: "Switch to Test" }).click();
+  await page.getByRole("button", { name: "Open test mode" }).click();
   await expect(page).toHaveURL(/\/settings\/api-keys$/);
   await expect(page.getByText("Test mode: nothing here is real.")).toBeVisible();
 
@@ -48,13 +48,13 @@ test("an admin switches to test mode, makes a test key, sees its booking in test
 
   await searchBookings(page, reference);
   await expect(page.getByRole("link", { name: reference })).toBeVisible();
-  await page.getByRole("button", { name: "Switch to Live" }).click();
+  await page.getByRole("button", { name: "Back to live mode" }).click();
   await expect(page.getByText("Test mode: nothing here is real.")).toHaveCount(0);
   await searchBookings(page, reference);
   await expect(page.getByRole("link", { name: reference })).toHaveCount(0);
 
   // The test clock, from the banner: the API's today follows.
-  await page.getByRole("button", { name: "Switch to Test" }).click();
+  await page.getByRole("button", { name: "Open test mode" }).click();
   await page.getByLabel("Move today to").fill(day(-1));
   await page.getByRole("button", { name: "Set", exact: true }).click();
   await expect(page.getByText(`Today in test mode: ${day(-1)} (moved by the test clock)`)).toBeVisible();

@@ -6,10 +6,7 @@ import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { BookingEngine, Prisma } from "@/lib/generated/prisma/client";
 import type { SecretBox } from "@/lib/webhooks/secret-box";
-import { isEngineLanguage, parseAllowedOrigin, type EngineLanguage } from "./engine-settings";
-
-/** The label of an engine's key among the property's keys. */
-export const ENGINE_KEY_LABEL = "Booking engine";
+import { checkEngineSettings, type EngineSettings } from "./engine-settings";
 
 /**
  * A property's booking engine: its guest site at /hotels/{slug} and the widget on the hotel's own
@@ -20,26 +17,18 @@ export const ENGINE_KEY_LABEL = "Booking engine";
  * - turning it off revokes that key (the site stops booking at once); on again makes a new one;
  * - its key is rotated with the engine, in one transaction with its new sealed value, so the site
  *   never holds a dead value (the generic rotate and revoke refuse it: engine-key-guard.ts);
- * - every change is audited on the property.
+ * - every change is audited on the property;
+ * - its settings are checked whole (engine-settings.ts): one bad field and nothing changes.
  */
-export type EngineChanges = { allowedOrigins?: string[]; defaultLanguage?: string };
 
-/** The settings checked: origins as stored (deduplicated, in the order given), the language known. */
-function checkedChanges(changes: EngineChanges): { allowedOrigins?: string[]; defaultLanguage?: EngineLanguage } {
-  const problems: string[] = [];
-  let allowedOrigins: string[] | undefined;
-  if (changes.allowedOrigins) {
-    allowedOrigins = [];
-    for (const value of changes.allowedOrigins) {
-      const parsed = parseAllowedOrigin(value);
-      if ("problem" in parsed) problems.push(parsed.problem);
-      else if (!allowedOrigins.includes(parsed.origin)) allowedOrigins.push(parsed.origin);
-    }
-  }
-  const language = changes.defaultLanguage;
-  if (language !== undefined && !isEngineLanguage(language)) problems.push(`language "${language}" is not one of en, de`);
-  if (problems.length) throw new DomainError("invalid_argument", problems.join("; "));
-  return { ...(allowedOrigins ? { allowedOrigins } : {}), ...(language !== undefined ? { defaultLanguage: language as EngineLanguage } : {}) };
+/** The label of an engine's key among the property's keys. */
+export const ENGINE_KEY_LABEL = "Booking engine";
+
+/** Checked settings, or invalid_argument with every problem. */
+function checkedChanges(changes: EngineSettings): EngineSettings {
+  const { settings, problems } = checkEngineSettings(changes);
+  if (problems.length) throw new DomainError("invalid_argument", problems.map((problem) => problem.message).join("; "));
+  return settings;
 }
 
 async function lockedEngineProperty(tx: Prisma.TransactionClient, propertyId: string) {
@@ -50,8 +39,9 @@ async function lockedEngineProperty(tx: Prisma.TransactionClient, propertyId: st
 }
 
 /** Turns the engine on (made the first time, with its key), with the settings given; on already: the settings only. */
-export async function enableBookingEngine(db: Db, input: { propertyId: string; actor: Actor; box: SecretBox } & EngineChanges): Promise<BookingEngine> {
-  const changes = checkedChanges(input);
+export async function enableBookingEngine(db: Db, input: { propertyId: string; actor: Actor; box: SecretBox } & EngineSettings): Promise<BookingEngine> {
+  const { allowedOrigins, defaultLanguage, accentColour, welcomeText } = input;
+  const changes = checkedChanges({ allowedOrigins, defaultLanguage, accentColour, welcomeText });
   return db.$transaction(async (tx) => {
     const property = await lockedEngineProperty(tx, input.propertyId);
     const engine = property.bookingEngine;
@@ -67,7 +57,7 @@ export async function enableBookingEngine(db: Db, input: { propertyId: string; a
       propertyId: property.id,
       action: engine?.enabled ? "booking_engine_updated" : "booking_engine_enabled",
       actor: input.actor,
-      details: { allowedOrigins: saved.allowedOrigins, defaultLanguage: saved.defaultLanguage },
+      details: { allowedOrigins: saved.allowedOrigins, defaultLanguage: saved.defaultLanguage, accentColour: saved.accentColour, welcomeText: saved.welcomeText },
     });
     return saved;
   });

@@ -1,3 +1,5 @@
+import { freeTextProblem } from "@/lib/text/free-text";
+
 /**
  * What a hotel sets on its booking engine, and the rules of each setting (the panel and the
  * admin CLI alike): the sites allowed to embed the widget, the accent colour, the welcome text
@@ -54,4 +56,43 @@ export function parseAccentColour(value: string): { colour: string } | { problem
   const ratio = contrastWithWhite(text);
   if (ratio < 4.5) return { problem: `${text} on white has a contrast of ${ratio.toFixed(2)}:1; buttons need at least 4.5:1 (WCAG AA): choose a darker colour` };
   return { colour: text };
+}
+
+/** What a hotel sets on its engine; each field left out stays as it is. */
+export type EngineSettings = { allowedOrigins?: string[]; defaultLanguage?: string; accentColour?: string; welcomeText?: string };
+export type EngineSettingsField = keyof EngineSettings;
+
+export const MAX_WELCOME_TEXT = 300;
+
+/** The settings as stored (origins deduplicated in the order given, colour lower case), or each problem by its field. */
+export function checkEngineSettings(settings: EngineSettings): { settings: EngineSettings; problems: { field: EngineSettingsField; message: string }[] } {
+  const problems: { field: EngineSettingsField; message: string }[] = [];
+  const checked: EngineSettings = {};
+  if (settings.allowedOrigins) {
+    checked.allowedOrigins = [];
+    for (const value of settings.allowedOrigins) {
+      const parsed = parseAllowedOrigin(value);
+      if ("problem" in parsed) problems.push({ field: "allowedOrigins", message: parsed.problem });
+      else if (!checked.allowedOrigins.includes(parsed.origin)) checked.allowedOrigins.push(parsed.origin);
+    }
+  }
+  if (settings.defaultLanguage !== undefined) {
+    if (isEngineLanguage(settings.defaultLanguage)) checked.defaultLanguage = settings.defaultLanguage;
+    else problems.push({ field: "defaultLanguage", message: `language "${settings.defaultLanguage}" is not one of ${ENGINE_LANGUAGES.join(", ")}` });
+  }
+  if (settings.accentColour !== undefined) {
+    const parsed = parseAccentColour(settings.accentColour);
+    if ("problem" in parsed) problems.push({ field: "accentColour", message: parsed.problem });
+    else checked.accentColour = parsed.colour;
+  }
+  if (settings.welcomeText !== undefined) {
+    const text = settings.welcomeText.trim();
+    if (text.length > MAX_WELCOME_TEXT) problems.push({ field: "welcomeText", message: `the welcome text must be at most ${MAX_WELCOME_TEXT} characters` });
+    else {
+      const problem = freeTextProblem(text, { multiline: true });
+      if (problem) problems.push({ field: "welcomeText", message: `the welcome text: ${problem}` });
+      else checked.welcomeText = text;
+    }
+  }
+  return { settings: checked, problems };
 }

@@ -41,7 +41,8 @@ describe("the booking engine", () => {
     const me = await api("GET", "/me", { key: opened!.apiKey });
     expect(me.body).toMatchObject({ mode: "live", property: { id: hotel.property.id }, apiKey: { scope: "write" } });
     const keys = await listApiKeys(database().db, hotel.property.id);
-    expect(keys.filter((key) => key.label === ENGINE_KEY_LABEL).map((key) => key.status)).toEqual(["active"]);
+    expect(keys.filter((key) => key.label === ENGINE_KEY_LABEL).map((key) => [key.status, key.engine])).toEqual([["active", true]]);
+    expect(keys.filter((key) => key.label !== ENGINE_KEY_LABEL).every((key) => !key.engine)).toBe(true);
 
     // Turned on again with other settings: the same key, the settings replaced; bad ones refused whole.
     await enableBookingEngine(database().db, { propertyId: hotel.property.id, actor: TEST_ACTOR, box, allowedOrigins: ["https://book.engine-hotel.example"] });

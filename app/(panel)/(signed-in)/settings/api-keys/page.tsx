@@ -61,8 +61,12 @@ export default async function ApiKeysPage() {
                   <td className="py-3 pr-4">{key.status}</td>
                   {isAdmin && (
                     <td className="py-3">
-                      <KeyRowActions propertyId={property.id} keyId={key.id} label={key.label} active={key.status === "active"}
-                        rotate={rotateKeyAction} revoke={revokeKeyAction} />
+                      {key.engine ? (
+                        <a className="text-brand-700 underline" href="/settings/booking-engine">Managed in Settings › Booking engine</a>
+                      ) : (
+                        <KeyRowActions propertyId={property.id} keyId={key.id} label={key.label} active={key.status === "active"}
+                          rotate={rotateKeyAction} revoke={revokeKeyAction} />
+                      )}
                     </td>
                   )}
                 </tr>

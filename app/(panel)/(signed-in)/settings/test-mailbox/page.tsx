@@ -21,7 +21,7 @@ export default async function TestMailboxPage() {
         </p>
       </SettingsHeading>
       {open.mode === "live" ? (
-        <p className="text-stone-700">Switch to Test (at the top of the page) to see the test mailbox: live e-mails go to the guests.</p>
+        <p className="text-stone-700">Open test mode (at the top of the page) to see the test mailbox: live e-mails go to the guests.</p>
       ) : messages.length === 0 ? (
         <p className="text-stone-700">No e-mail yet: book with a test key, or at the desk in test mode, and its confirmation shows here.</p>
       ) : (

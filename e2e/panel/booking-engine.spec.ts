@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { newStaff, signInAs } from "../support/panel";
+
+/** Settings › Booking engine (issue 24): on, the snippet, the allowed sites and colour checked beside their fields, the key rotated, off. */
+test("an admin turns the booking engine on, gets the snippet, sets the allowed sites and colour, rotates its key and turns it off", async ({ page }) => {
+  const { email } = await newStaff("harbour-view-hotel", "admin");
+  await signInAs(page, email);
+  await page.goto("/settings/booking-engine");
+  const on = page.getByRole("button", { name: "Turn the booking engine on" });
+  if (await on.isVisible()) await on.click();
+  await expect(page.getByRole("heading", { name: "The engine is on" })).toBeVisible();
+  await expect(page.getByTestId("engine-snippet")).toHaveText(/^<script src="http[^"]+\/widget\.js" data-hotel="harbour-view-hotel" async><\/script>$/);
+
+  await page.getByLabel("Sites that may show the widget").fill("https://www.harbour-view.example\nhttp://harbour-view.example");
+  await page.getByLabel("Accent colour").fill("#ffcc00");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Check the highlighted fields.")).toBeVisible();
+  await expect(page.getByText(/https:\/\/ only/)).toBeVisible();
+  await expect(page.getByText(/choose a darker colour/)).toBeVisible();
+
+  await page.getByLabel("Sites that may show the widget").fill("https://www.harbour-view.example\nhttp://localhost:4000");
+  await page.getByLabel("Accent colour").fill("#7a1d3c");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved. The site and the widget show it on their next page.")).toBeVisible();
+  await expect(page.getByLabel("Sites that may show the widget")).toHaveValue("https://www.harbour-view.example\nhttp://localhost:4000");
+
+  const hint = async () => (await page.locator("section", { hasText: "The engine's key" }).locator(".font-mono").textContent())!.trim();
+  const before = await hint();
+  await page.getByRole("button", { name: "Rotate the engine's key" }).click();
+  await expect.poll(hint).not.toBe(before);
+  await page.goto("/settings/api-keys");
+  await expect(page.locator("tr", { hasText: "Booking engine" }).filter({ hasText: "active" })).toHaveCount(1);
+
+  await page.goto("/settings/booking-engine");
+  await page.getByRole("button", { name: "Turn the booking engine off" }).click();
+  await expect(page.getByRole("heading", { name: "The engine is off" })).toBeVisible();
+  await expect(page.getByText(`${email} turned the booking engine off`)).toBeVisible();
+});
