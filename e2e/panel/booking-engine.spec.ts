@@ -10,6 +10,10 @@ test("an admin turns the booking engine on, gets the snippet, sets the allowed s
   if (await on.isVisible()) await on.click();
   await expect(page.getByRole("heading", { name: "The engine is on" })).toBeVisible();
   await expect(page.getByTestId("engine-snippet")).toHaveText(/^<script src="http[^"]+\/widget\.js" data-hotel="harbour-view-hotel" async><\/script>$/);
+  await expect(page.getByText(/integrity="sha384-[A-Za-z0-9+/=]{64}"/)).toBeVisible();
+  const widget = await page.request.get("/widget.js");
+  expect([widget.status(), widget.headers()["content-type"]]).toEqual([200, "text/javascript; charset=utf-8"]);
+  expect(await widget.text()).toContain("room-booking:booked");
 
   await page.getByLabel("Sites that may show the widget").fill("https://www.harbour-view.example\nhttp://harbour-view.example");
   await page.getByLabel("Accent colour").fill("#ffcc00");

@@ -5,6 +5,7 @@ import { CopyTextButton } from "@/components/panel/copy-text-button";
 import { SettingsHeading } from "@/components/panel/settings-heading";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { engineSiteUrl, engineSnippet } from "@/lib/booking-engine/engine-snippet";
+import { WIDGET_INTEGRITY } from "@/lib/booking-engine/widget-script";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -73,6 +74,10 @@ export default async function BookingEnginePage() {
             <p className="text-sm text-stone-700">Paste this line where the booking form should appear (anywhere in the page; it loads without slowing it):</p>
             <pre data-testid="engine-snippet" className="overflow-x-auto rounded bg-stone-900 p-3 text-sm text-stone-100">{snippet}</pre>
             <CopyTextButton text={snippet} label="Copy the snippet" />
+            <p className="text-sm text-stone-700">
+              To pin this version of the script, add <code>integrity=&quot;{WIDGET_INTEGRITY}&quot; crossorigin=&quot;anonymous&quot;</code> to the tag
+              (the hash changes when we update the widget).
+            </p>
             <p className="text-sm text-stone-700">
               Or link to your booking site: <a className="text-brand-700 underline" href={engineSiteUrl(base, property.slug)}>{engineSiteUrl(base, property.slug)}</a>.
               If your website sends a Content-Security-Policy, add <code>{new URL(base).origin}</code> to its <code>frame-src</code>.
