@@ -46,8 +46,8 @@ export default async function BookingEnginePage() {
         </p>
       </SettingsHeading>
       <p role="note" className="max-w-3xl rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-950">
-        Being built: the engine, its key, the allowed sites and the looks are set here today; the booking site at /hotels/{property.slug}
-        and <code>widget.js</code> come in the next release, and the snippet below works from then on.
+        Being built: the engine, its key, the allowed sites and the looks are set here today, and <code>widget.js</code> is served; the
+        booking site at /hotels/{property.slug} and the embed it shows come in the next release, and the snippet below works from then on.
       </p>
 
       <section aria-labelledby="engine-status" className="space-y-3">
