@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { Field } from "@/components/booking-widget/field";
+import { FormStatus } from "./form-status";
 import type { EngineFormState, EngineFormValues } from "./booking-engine-form-states";
 
 type Props = {
@@ -20,8 +21,7 @@ export function BookingEngineForm({ propertyId, initial, languages, action }: Pr
   const values = state.values ?? initial;
   return (
     <div className="space-y-3">
-      {state.error && <p role="alert" className="text-sm text-red-700">{state.error}</p>}
-      {state.done && <p role="status" className="text-sm text-green-800">{state.done}</p>}
+      <FormStatus error={state.error} done={state.done} />
       <form key={JSON.stringify(state.values ?? null)} action={formAction} className="grid max-w-2xl gap-4" noValidate>
         <input type="hidden" name="propertyId" value={propertyId} />
         <div>

@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { Field } from "@/components/booking-widget/field";
+import { FormStatus } from "./form-status";
 import type { PropertySettingsFormState, PropertySettingsFormValues } from "./property-settings-form-states";
 
 type Props = {
@@ -17,8 +18,7 @@ export function PropertySettingsForm({ propertyId, initial, action }: Props) {
   const values = state.values ?? initial;
   return (
     <div className="space-y-3">
-      {state.error && <p role="alert" className="text-sm text-red-700">{state.error}</p>}
-      {state.done && <p role="status" className="text-sm text-green-800">{state.done}</p>}
+      <FormStatus error={state.error} done={state.done} />
       {/* Keyed by the answer, so a refused form comes back with what was typed, and a saved one with what was stored. */}
       <form key={JSON.stringify(state.values ?? null)} action={formAction} className="grid max-w-2xl gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="propertyId" value={propertyId} />

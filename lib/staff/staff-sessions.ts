@@ -25,8 +25,16 @@ export type SignedInStaff = {
   name: string;
   /** The panel's Live / Test switch (per session): on, the panel shows each property's test twin. */
   testMode: boolean;
-  /** testPropertyId: the property's test twin, once test mode has been opened for it (lib/test-mode). */
-  memberships: { propertyId: string; propertyName: string; propertySlug: string; propertyTimezone: string; testPropertyId: string | null; role: "admin" | "viewer" }[];
+  /** testPropertyId: the property's test twin, once test mode has been opened for it (lib/test-mode); testToday: its test clock's today, if moved. */
+  memberships: {
+    propertyId: string;
+    propertyName: string;
+    propertySlug: string;
+    propertyTimezone: string;
+    testPropertyId: string | null;
+    testToday: Date | null;
+    role: "admin" | "viewer";
+  }[];
 };
 
 /** The staff member behind a session token, with the properties they belong to; null when unknown or expired. */
@@ -34,7 +42,7 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
   if (!token || token.length > 100) return null;
   const session = await db.staffSession.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { staffUser: { include: { memberships: { include: { property: { include: { testTwin: { select: { id: true } } } } }, orderBy: { createdAt: "asc" } } } } },
+    include: { staffUser: { include: { memberships: { include: { property: { include: { testTwin: { select: { id: true, testToday: true } } } } }, orderBy: { createdAt: "asc" } } } } },
   });
   if (!session) return null;
   if (session.expiresAt <= now) {
@@ -53,6 +61,7 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
       propertySlug: m.property.slug,
       propertyTimezone: m.property.timezone,
       testPropertyId: m.property.testTwin?.id ?? null,
+      testToday: m.property.testTwin?.testToday ?? null,
       role: m.role,
     })),
   };

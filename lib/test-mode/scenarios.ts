@@ -78,7 +78,8 @@ export async function playScenario(value: string, context: ScenarioContext): Pro
   switch (scenario) {
     case "rate_limited": {
       const retryAfterSeconds = 30;
-      setRateLimitHeaders(headers, planPolicy(key.property.plan), { allowed: false, limit: planPolicy(key.property.plan).limit, remaining: 0, resetSeconds: retryAfterSeconds, retryAfterSeconds });
+      const policy = planPolicy(key.property.plan);
+      setRateLimitHeaders(headers, policy, { allowed: false, limit: policy.limit, remaining: 0, resetSeconds: retryAfterSeconds, retryAfterSeconds });
       throw rateLimited(key.property.plan, retryAfterSeconds);
     }
     case "service_unavailable":

@@ -9,8 +9,8 @@ const staff: SignedInStaff = {
   name: "Eva",
   testMode: false,
   memberships: [
-    { propertyId: "prop_a", propertyName: "A", propertySlug: "a", propertyTimezone: "UTC", testPropertyId: "prop_a_twin", role: "admin" },
-    { propertyId: "prop_b", propertyName: "B", propertySlug: "b", propertyTimezone: "UTC", testPropertyId: null, role: "viewer" },
+    { propertyId: "prop_a", propertyName: "A", propertySlug: "a", propertyTimezone: "UTC", testPropertyId: "prop_a_twin", testToday: null, role: "admin" },
+    { propertyId: "prop_b", propertyName: "B", propertySlug: "b", propertyTimezone: "UTC", testPropertyId: null, testToday: null, role: "viewer" },
   ],
 };
 

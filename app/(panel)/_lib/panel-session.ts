@@ -42,9 +42,8 @@ export async function openProperty(staff: SignedInStaff) {
   const membership = staff.memberships.find((m) => m.propertyId === chosen) ?? staff.memberships[0];
   if (!membership) notFound();
   if (!staff.testMode) return { ...membership, livePropertyId: membership.propertyId, mode: "live" as const, testToday: null };
-  const twin = membership.testPropertyId
-    ? await getDb().property.findUniqueOrThrow({ where: { id: membership.testPropertyId }, select: { id: true, testToday: true } })
-    : await openTestTwin(getDb(), membership.propertyId);
+  // The session's read brought the twin and its today along; only a first visit makes the twin.
+  const twin = membership.testPropertyId ? { id: membership.testPropertyId, testToday: membership.testToday } : await openTestTwin(getDb(), membership.propertyId);
   return { ...membership, propertyId: twin.id, livePropertyId: membership.propertyId, mode: "test" as const, testToday: twin.testToday };
 }
 
