@@ -9,14 +9,14 @@ import { FIND_BOOKING_POLICY, findGuestBooking } from "@/lib/guest-site/find-gue
 import { CHANGE_MESSAGES, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
 import { clientAddress } from "@/lib/http/client-address";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
-import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
 import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { printableAscii, RatePlanIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { GuestSchema } from "@/lib/schemas/bookings";
 import { fieldErrors } from "@/lib/schemas/field-errors";
 import type { BookState, CancelStayState, ChangeStayState, FindBookingState } from "@/components/booking-widget/form-states";
 import { changeStayState, unreachableState } from "./_lib/change-stay-state";
-import { bookingIdOf, manageToken } from "./_lib/guest-site";
+import { siteHref } from "@/components/booking-widget/site-href";
+import { bookingIdOf, getSite, getSiteClient, manageToken } from "./_lib/guest-site";
 
 const text = (max: number) => z.string().max(max).default("");
 
@@ -48,10 +48,10 @@ export async function bookAction(previous: BookState, form: FormData): Promise<B
   if (!guest.success) {
     return { ...state, fieldErrors: Object.fromEntries(fieldErrors(guest.error, "field").map(({ field, message }) => [`guest.${field}`, message])) };
   }
-  const outcome = await bookStay(getPartnerClient(), { ...stay, guest: guest.data }, idempotencyKey);
+  const outcome = await bookStay(await getSiteClient(), { ...stay, guest: guest.data }, idempotencyKey);
   switch (outcome.kind) {
     case "booked":
-      return redirect(`/confirmation/${manageToken(outcome.booking.id)}`);
+      return redirect(siteHref((await getSite()).ref, `/confirmation/${manageToken(outcome.booking.id)}`));
     case "invalid":
       return { ...state, fieldErrors: outcome.fieldErrors };
     case "sold_out":
@@ -68,14 +68,14 @@ export async function cancelStayAction(_previous: CancelStayState, form: FormDat
   const bookingId = bookingIdOf(String(form.get("token") ?? ""));
   if (!bookingId) notFound();
   try {
-    await getPartnerClient().cancelBooking(bookingId, "Cancelled by the guest on the hotel's website");
+    await (await getSiteClient()).cancelBooking(bookingId, "Cancelled by the guest on the hotel's website");
   } catch (error) {
     if (error instanceof PartnerApiUnreachable) return { error: UNREACHABLE_MESSAGE };
     if (isPartnerApiError(error, "booking_not_cancellable")) return { error: "This booking can no longer be cancelled online: its check-in date has passed. Please contact the hotel." };
     if (isPartnerApiError(error, "not_found")) notFound();
     throw error;
   }
-  return redirect(`/manage/${manageToken(bookingId)}`);
+  return redirect(siteHref((await getSite()).ref, `/manage/${manageToken(bookingId)}`));
 }
 
 const ChangeStayForm = z.object({
@@ -107,7 +107,7 @@ export async function changeStayAction(previous: ChangeStayState, form: FormData
   const confirmation = idempotencyKey !== undefined && expectedAmount !== undefined && expectedCurrency !== undefined ? { idempotencyKey, expectedPrice: { amount: expectedAmount, currency: expectedCurrency } } : null;
   if (step === "confirm" && !confirmation) return { step: "edit", values, error: CHANGE_MESSAGES.incomplete };
 
-  const client = getPartnerClient();
+  const client = await getSiteClient();
   let booking;
   try {
     booking = await client.getBooking(bookingId);
@@ -118,7 +118,7 @@ export async function changeStayAction(previous: ChangeStayState, form: FormData
   }
   const outcome = confirmation && step === "confirm" ? await confirmStayChange(client, booking, values, confirmation) : await previewStayChange(client, booking, values);
   if (outcome.kind === "not_found") notFound();
-  if (outcome.kind === "changed") redirect(`/manage/${manageToken(bookingId)}?changed=1`);
+  if (outcome.kind === "changed") redirect(siteHref((await getSite()).ref, `/manage/${manageToken(bookingId)}`, { changed: "1" }));
   return changeStayState(outcome, { step, values, booking, previous });
 }
 
@@ -131,11 +131,11 @@ export async function findBookingAction(_previous: FindBookingState, form: FormD
   if (!decision.allowed) return { values, error: "Too many attempts. Please try again in a few minutes." };
   let booking;
   try {
-    booking = await findGuestBooking(getPartnerClient(), values);
+    booking = await findGuestBooking(await getSiteClient(), values);
   } catch (error) {
     if (error instanceof PartnerApiUnreachable) return { values, error: UNREACHABLE_MESSAGE };
     throw error;
   }
   if (!booking) return { values, error: "We found no booking with that reference and e-mail address. Check both and try again." };
-  redirect(`/manage/${manageToken(booking.id)}`);
+  redirect(siteHref((await getSite()).ref, `/manage/${manageToken(booking.id)}`));
 }

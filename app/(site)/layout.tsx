@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { CSSProperties } from "react";
+import { siteHref } from "@/components/booking-widget/site-href";
+import { EmbedResizeMessages } from "@/components/booking-widget/embed-messages";
 import { telHref } from "@/lib/text/phone-link";
-import { getHotel } from "./_lib/guest-site";
+import { getEngineLook, getHotel, getSite } from "./_lib/guest-site";
 
 const DEFAULT_NAME = "Harbour View Hotel";
 
@@ -12,21 +15,38 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The demo hotel's site: its name and how to reach it (from the partner API's GET /me, read on
- * every page, so a change in the panel shows on the next one), the booking widget's pages, a footer.
+ * A guest site: the demo hotel's, or a hotel's booking engine (full page, or the compact embed
+ * inside the widget's iframe). Its name and how to reach it come from the partner API's GET /me,
+ * read on every page, so a change in the panel shows on the next one; an engine's accent colour
+ * recolours the site's buttons and links.
  */
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
-  const hotel = await getHotel();
+  const [hotel, site, look] = await Promise.all([getHotel(), getSite(), getEngineLook()]);
   const name = hotel?.name ?? DEFAULT_NAME;
   const contact = hotel?.contact;
+  const href = (path: string) => siteHref(site.ref, path);
+  const accent = look ? ({ "--color-brand-700": look.accentColour, "--color-brand-900": look.accentColour } as CSSProperties) : undefined;
+  if (site.view === "embed") {
+    return (
+      <div style={accent} className="px-4 py-4" data-testid="embed">
+        <EmbedResizeMessages />
+        <main>{children}</main>
+        <nav aria-label="Site" className="mt-6 flex flex-wrap gap-x-5 gap-y-1 border-t border-stone-200 pt-3 text-sm">
+          <Link className="text-brand-700 underline" href={href("/")}>Book a room</Link>
+          <Link className="text-brand-700 underline" href={href("/find")}>Find your booking</Link>
+          <Link className="text-brand-700 underline" href={href("/accessibility")}>Accessibility</Link>
+        </nav>
+      </div>
+    );
+  }
   return (
-    <div className="flex min-h-screen flex-col">
+    <div style={accent} className="flex min-h-screen flex-col">
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-6 py-4">
-          <Link href="/" className="font-serif text-2xl text-brand-900" data-testid="hotel-name">{name}</Link>
+          <Link href={href("/")} className="font-serif text-2xl text-brand-900" data-testid="hotel-name">{name}</Link>
           <nav aria-label="Site" className="flex gap-5 text-sm">
-            <Link className="text-brand-700 hover:underline" href="/">Book a room</Link>
-            <Link className="text-brand-700 hover:underline" href="/find">Find your booking</Link>
+            <Link className="text-brand-700 hover:underline" href={href("/")}>Book a room</Link>
+            <Link className="text-brand-700 hover:underline" href={href("/find")}>Find your booking</Link>
           </nav>
         </div>
       </header>
@@ -41,9 +61,16 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
           </address>
         )}
         <div className="mx-auto flex max-w-5xl flex-wrap gap-5 px-6 py-6 text-sm text-stone-700">
-          <span>A demo of Room Booking: this site books through the partner API, like any partner&apos;s.</span>
-          <Link className="text-brand-700 underline" href="/docs">Partner API</Link>
-          <Link className="text-brand-700 underline" href="/login">Staff sign-in</Link>
+          {site.slug ? (
+            <span>Booking by Room Booking.</span>
+          ) : (
+            <>
+              <span>A demo of Room Booking: this site books through the partner API, like any partner&apos;s.</span>
+              <Link className="text-brand-700 underline" href="/docs">Partner API</Link>
+              <Link className="text-brand-700 underline" href="/login">Staff sign-in</Link>
+            </>
+          )}
+          <Link className="text-brand-700 underline" href={href("/accessibility")}>Accessibility</Link>
         </div>
       </footer>
     </div>

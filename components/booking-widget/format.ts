@@ -1,4 +1,5 @@
 import { formatMoney, type Money } from "@/lib/money/currency";
+import { siteHref, type SiteRef } from "./site-href";
 
 /** "Fri 4 Dec 2026" for 2026-12-04: a calendar date, shown as the same date everywhere. */
 export function formatStayDate(date: string): string {
@@ -12,11 +13,11 @@ export const adultsLabel = (adults: number) => `${adults} adult${adults === 1 ? 
 export { formatMoney, type Money };
 
 /** The guest details page for a room type, a stay and (the offer chosen) a rate plan. */
-export function bookHref(stay: { checkin: string; checkout: string; adults: number }, roomTypeId: string, path = "/book", ratePlanId?: string): string {
-  return `${path}?${new URLSearchParams({ roomTypeId, checkin: stay.checkin, checkout: stay.checkout, adults: String(stay.adults), ...(ratePlanId ? { ratePlanId } : {}) })}`;
+export function bookHref(site: SiteRef, stay: { checkin: string; checkout: string; adults: number }, roomTypeId: string, ratePlanId?: string, page = "/book"): string {
+  return siteHref(site, page, { roomTypeId, checkin: stay.checkin, checkout: stay.checkout, adults: String(stay.adults), ...(ratePlanId ? { ratePlanId } : {}) });
 }
 
 /** The results page for a stay. */
-export function searchHref(stay: { checkin: string; checkout: string; adults: number | string }, path = "/search"): string {
-  return `${path}?${new URLSearchParams({ checkin: stay.checkin, checkout: stay.checkout, adults: String(stay.adults) })}`;
+export function searchHref(site: SiteRef, stay: { checkin: string; checkout: string; adults: number | string }, page = "/search"): string {
+  return siteHref(site, page, { checkin: stay.checkin, checkout: stay.checkout, adults: String(stay.adults) });
 }

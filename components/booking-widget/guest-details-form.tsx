@@ -5,6 +5,7 @@ import { Field } from "./field";
 import type { BookState } from "./form-states";
 import { searchHref } from "./format";
 import { RoomOffer } from "./room-offers";
+import { siteHref, type SiteRef } from "./site-href";
 import { StayHiddenFields } from "./stay-hidden-fields";
 
 type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: number; nights: number; ratePlanId?: string };
@@ -14,7 +15,7 @@ type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: num
  * with every submission of it (the action hands it back with any error); with the guest it is
  * the booking's Idempotency-Key, so pressing Book twice, resubmitting or retrying books once.
  */
-export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath, searchPath, findPath = "/find", hotelSendsEmail = true }: { action: (state: BookState, form: FormData) => Promise<BookState>; stay: Stay; idempotencyKey: string; bookPath?: string; searchPath?: string; findPath?: string; hotelSendsEmail?: boolean }) {
+export function GuestDetailsForm({ action, stay, idempotencyKey, site, hotelSendsEmail = true }: { action: (state: BookState, form: FormData) => Promise<BookState>; stay: Stay; idempotencyKey: string; site: SiteRef; hotelSendsEmail?: boolean }) {
   const [state, formAction, pending] = useActionState(action, { idempotencyKey, values: { firstName: "", lastName: "", email: "" } });
   const errors = state.fieldErrors ?? {};
   const stayErrors = Object.entries(errors).filter(([field]) => !field.startsWith("guest."));
@@ -28,7 +29,7 @@ export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath, searc
               <p className="text-amber-900">These rooms are still free for your dates:</p>
               <ul className="space-y-4" aria-label="Other rooms">
                 {state.soldOut.alternatives.map((offer) => (
-                  <RoomOffer key={offer.roomTypeId} offer={offer} stay={stay} bookPath={bookPath} />
+                  <RoomOffer key={offer.roomTypeId} offer={offer} stay={stay} site={site} />
                 ))}
               </ul>
             </>
@@ -44,8 +45,8 @@ export function GuestDetailsForm({ action, stay, idempotencyKey, bookPath, searc
             {state.error && <p>{state.error}</p>}
             {state.formUsed && (
               <p className="mt-2 flex flex-wrap gap-x-4">
-                <a className="font-medium underline" href={findPath}>Find your booking</a>
-                <a className="font-medium underline" href={searchHref(stay, searchPath)}>Start a new search</a>
+                <a className="font-medium underline" href={siteHref(site, "/find")}>Find your booking</a>
+                <a className="font-medium underline" href={searchHref(site, stay)}>Start a new search</a>
               </p>
             )}
             {stayErrors.map(([field, message]) => (<p key={field}>{message}</p>))}

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { cancellationFeeInWords, cancellationTermsInWords } from "@/lib/rate-plans/cancellation-in-words";
 import type { AvailabilityView } from "@/lib/schemas/availability";
 import { adultsLabel, bookHref, formatMoney, nightsLabel } from "./format";
+import type { SiteRef } from "./site-href";
 import { NightlyPrices } from "./nightly-prices";
 
 /** Rooms left at or below this are shown ("Only 2 rooms left"). */
@@ -9,9 +10,11 @@ export const FEW_ROOMS = 3;
 
 type Offer = AvailabilityView["roomTypes"][number];
 type Stay = { checkin: string; checkout: string; adults: number; nights: number };
+/** Where Choose leads: the site's guest details page (the panel's desk: its own page, bookPage ""). */
+type BookLink = { site: SiteRef; bookPage?: string };
 
 /** One rate plan's offer for the room: its name, its cancellation terms in words, the total, each night's price, and Choose (a link: no JavaScript needed). */
-function RatePlanOffer({ room, plan, stay, bookPath }: { room: Offer; plan: Offer["offers"][number]; stay: Stay; bookPath?: string }) {
+function RatePlanOffer({ room, plan, stay, site, bookPage }: { room: Offer; plan: Offer["offers"][number]; stay: Stay } & BookLink) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-4 border-t border-stone-200 pt-4" data-testid="rate-plan-offer">
       <div>
@@ -26,7 +29,7 @@ function RatePlanOffer({ room, plan, stay, bookPath }: { room: Offer; plan: Offe
         <p className="text-sm text-stone-700">{nightsLabel(stay.nights)}, total</p>
         <p className="text-2xl font-semibold text-stone-900" data-testid="offer-total">{formatMoney(plan.price)}</p>
         <Link
-          href={bookHref(stay, room.roomTypeId, bookPath, plan.ratePlanId)}
+          href={bookHref(site, stay, room.roomTypeId, plan.ratePlanId, bookPage)}
           aria-label={`Choose ${room.name}, ${plan.name}`}
           className="mt-2 inline-block rounded-md bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-900 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none"
         >
@@ -38,7 +41,7 @@ function RatePlanOffer({ room, plan, stay, bookPath }: { room: Offer; plan: Offe
 }
 
 /** One available room type: what it is, and each rate plan it is sold with (cheapest first, as the API lists them). */
-export function RoomOffer({ offer, stay, bookPath }: { offer: Offer; stay: Stay; bookPath?: string }) {
+export function RoomOffer({ offer, stay, site, bookPage }: { offer: Offer; stay: Stay } & BookLink) {
   const headingId = `offer-${offer.roomTypeId}`;
   return (
     <li aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
@@ -52,7 +55,7 @@ export function RoomOffer({ offer, stay, bookPath }: { offer: Offer; stay: Stay;
       </div>
       <ul className="mt-4 space-y-4" aria-label={`Rates for ${offer.name}`}>
         {offer.offers.map((plan) => (
-          <RatePlanOffer key={plan.ratePlanId} room={offer} plan={plan} stay={stay} bookPath={bookPath} />
+          <RatePlanOffer key={plan.ratePlanId} room={offer} plan={plan} stay={stay} site={site} bookPage={bookPage} />
         ))}
       </ul>
     </li>
@@ -60,11 +63,11 @@ export function RoomOffer({ offer, stay, bookPath }: { offer: Offer; stay: Stay;
 }
 
 /** The available room types, in the API's order (cheapest first). */
-export function RoomOffers({ availability, bookPath }: { availability: AvailabilityView; bookPath?: string }) {
+export function RoomOffers({ availability, site, bookPage }: { availability: AvailabilityView } & BookLink) {
   return (
     <ul className="space-y-4" aria-label="Available rooms">
       {availability.roomTypes.map((offer) => (
-        <RoomOffer key={offer.roomTypeId} offer={offer} stay={availability} bookPath={bookPath} />
+        <RoomOffer key={offer.roomTypeId} offer={offer} stay={availability} site={site} bookPage={bookPage} />
       ))}
     </ul>
   );

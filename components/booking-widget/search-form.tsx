@@ -1,5 +1,6 @@
 import Form from "next/form";
 import { Field } from "./field";
+import type { SiteRef } from "./site-href";
 
 export type SearchValues = { checkin?: string; checkout?: string; adults?: string };
 
@@ -8,9 +9,10 @@ export type SearchValues = { checkin?: string; checkout?: string; adults?: strin
  * results page (shareable, works with JavaScript off); with JavaScript, next/form navigates
  * without a full reload.
  */
-export function SearchForm({ values, errors = {}, today, action = "/search" }: { values: SearchValues; errors?: Record<string, string>; today?: string; action?: string }) {
+export function SearchForm({ values, errors = {}, today, site, page = "/search" }: { values: SearchValues; errors?: Record<string, string>; today?: string; site: SiteRef; page?: string }) {
   return (
-    <Form action={action} className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-start" aria-label="Search rooms">
+    <Form action={`${site.basePath}${page}`} className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-start" aria-label="Search rooms">
+      {site.lang && <input type="hidden" name="lang" value={site.lang} />}
       <Field id="checkin" name="checkin" type="date" label="Check-in" required min={today} defaultValue={values.checkin} error={errors.checkin} />
       <Field id="checkout" name="checkout" type="date" label="Check-out" required min={today} defaultValue={values.checkout} error={errors.checkout} />
       <Field id="adults" name="adults" type="number" label="Adults" required min={1} max={20} inputMode="numeric" defaultValue={values.adults ?? "2"} error={errors.adults} />

@@ -96,3 +96,8 @@ export async function openBookingEngine(db: Db, slug: string, box: SecretBox): P
   if (!property || !engine?.enabled || !engine.keyCiphertext) return null;
   return { engine, propertyId: property.id, apiKey: box.open(engine.keyCiphertext) };
 }
+
+/** What the proxy needs of a property's engine to serve its pages (who may frame them, the default language), when it is on; null otherwise. */
+export async function findEngineSite(db: Db, slug: string): Promise<{ allowedOrigins: string[]; defaultLanguage: string } | null> {
+  return db.bookingEngine.findFirst({ where: { enabled: true, property: { slug } }, select: { allowedOrigins: true, defaultLanguage: true } });
+}

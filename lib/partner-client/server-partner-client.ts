@@ -26,6 +26,12 @@ export function getPartnerClient(): PartnerClient {
   if (client) return client;
   const env = getEnv();
   if (!env.PARTNER_API_KEY) throw new Error("PARTNER_API_KEY is not set: the guest site needs a write key of the hotel it books for (npm run dev makes one).");
-  client = createPartnerClient({ baseUrl: env.PARTNER_API_BASE_URL ?? `http://127.0.0.1:${env.PORT}/partner/v1`, apiKey: env.PARTNER_API_KEY, fetch: loggingFetch });
+  client = serverPartnerClient(env.PARTNER_API_KEY);
   return client;
+}
+
+/** A client of our API with this key (a booking engine's, opened from its sealed value), at the same address as the demo site's. */
+export function serverPartnerClient(apiKey: string): PartnerClient {
+  const env = getEnv();
+  return createPartnerClient({ baseUrl: env.PARTNER_API_BASE_URL ?? `http://127.0.0.1:${env.PORT}/partner/v1`, apiKey, fetch: loggingFetch });
 }

@@ -6,14 +6,14 @@ import { isId } from "@/lib/ids";
 import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import { fieldErrorsOf, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
-import { getPartnerClient } from "@/lib/partner-client/server-partner-client";
+import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import { formatMoney, searchHref } from "@/components/booking-widget/format";
 import { GuestDetailsForm } from "@/components/booking-widget/guest-details-form";
 import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
 import { RoomOffer, RoomOffers } from "@/components/booking-widget/room-offers";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { bookAction } from "../actions";
-import { getHotel } from "../_lib/guest-site";
+import { getHotel, getSite, getSiteClient } from "../_lib/guest-site";
 import { queryValue, stayQueryOf, type PageSearchParams } from "../_lib/stay-query";
 
 export const metadata: Metadata = { title: "Your details" };
@@ -29,11 +29,12 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
   const roomTypeId = queryValue(params, "roomTypeId");
   if (!isId("rt", roomTypeId)) notFound();
   const ratePlanId = queryValue(params, "ratePlanId");
-  const back = <Link className="text-brand-700 underline" href={searchHref(stay)}>← Back to the rooms</Link>;
+  const [site, client] = await Promise.all([getSite(), getSiteClient()]);
+  const back = <Link className="text-brand-700 underline" href={searchHref(site.ref, stay)}>← Back to the rooms</Link>;
 
   let availability;
   try {
-    availability = await getPartnerClient().availability(stay);
+    availability = await client.availability(stay);
   } catch (error) {
     if (!(error instanceof PartnerApiUnreachable) && !isPartnerApiError(error, "validation_failed")) throw error;
     const problems = error instanceof PartnerApiUnreachable ? [UNREACHABLE_MESSAGE] : Object.values(fieldErrorsOf(error));
@@ -47,7 +48,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
   }
   const offer = availability.roomTypes.find((r) => r.roomTypeId === roomTypeId);
   const plan = offer?.offers.find((o) => o.ratePlanId === ratePlanId);
-  if (!offer && !(await roomTypeExists(roomTypeId))) notFound();
+  if (!offer && !(await roomTypeExists(client, roomTypeId))) notFound();
   if (!offer) {
     return (
       <div className="space-y-6">
@@ -56,7 +57,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
           Sorry, that room was booked by someone else for these dates.{" "}
           {availability.roomTypes.length ? "These rooms are still free:" : "No other room is free for these dates: please try other dates."}
         </p>
-        <RoomOffers availability={availability} />
+        <RoomOffers availability={availability} site={site.ref} />
         {back}
       </div>
     );
@@ -69,7 +70,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
         <h1 className="font-serif text-4xl text-brand-900">Choose a rate</h1>
         {ratePlanId && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">Sorry, that rate is no longer offered for this room and these dates. These rates are:</p>}
         <ul className="space-y-4" aria-label="Available rooms">
-          <RoomOffer offer={offer} stay={availability} />
+          <RoomOffer offer={offer} stay={availability} site={site.ref} />
         </ul>
       </div>
     );
@@ -90,6 +91,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
         key={`${roomTypeId}|${plan.ratePlanId}|${availability.checkin}|${availability.checkout}|${availability.adults}`}
         action={bookAction}
         idempotencyKey={randomUUID()}
+        site={site.ref}
         hotelSendsEmail={(await getHotel())?.guestEmails ?? true}
         stay={{ roomTypeId, ratePlanId: plan.ratePlanId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, nights: availability.nights }}
       />
@@ -98,9 +100,9 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
 }
 
 /** Whether the hotel has this room type at all (a room not offered may simply be sold out). */
-async function roomTypeExists(roomTypeId: string): Promise<boolean> {
+async function roomTypeExists(client: PartnerClient, roomTypeId: string): Promise<boolean> {
   try {
-    await getPartnerClient().roomType(roomTypeId);
+    await client.roomType(roomTypeId);
     return true;
   } catch (error) {
     if (isPartnerApiError(error, "not_found")) return false;

@@ -6,8 +6,9 @@ import { cancellationFeeAt } from "@/lib/bookings/cancellation-fee";
 import { cancellationSentence, cancellingNowInWords } from "@/lib/rate-plans/cancellation-in-words";
 import { BookingSummary } from "@/components/booking-widget/stay-summary";
 import { cancelStayAction } from "../../actions";
-import { getHotel } from "../../_lib/guest-site";
+import { getHotel, getSite } from "../../_lib/guest-site";
 import { loadGuestBooking } from "../../_lib/load-guest-booking";
+import { siteHref } from "@/components/booking-widget/site-href";
 import { queryValue, type PageSearchParams } from "../../_lib/stay-query";
 
 export const metadata: Metadata = { title: "Manage your booking" };
@@ -21,7 +22,7 @@ export const metadata: Metadata = { title: "Manage your booking" };
 export default async function ManageBookingPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<PageSearchParams> }) {
   const { token } = await params;
   const justChanged = queryValue(await searchParams, "changed") === "1";
-  const [{ booking, roomName }, hotel] = await Promise.all([loadGuestBooking(token), getHotel()]);
+  const [{ booking, roomName }, hotel, site] = await Promise.all([loadGuestBooking(token), getHotel(), getSite()]);
   const cancellable = booking.status === "confirmed" && hotel !== null && booking.checkin >= hotel.today;
   const changeable = booking.status === "confirmed" && hotel !== null && booking.checkout > hotel.today;
   return (
@@ -40,7 +41,7 @@ export default async function ManageBookingPage({ params, searchParams }: { para
       <BookingSummary booking={booking} roomName={roomName} times={hotel} />
       {changeable && (
         <p>
-          <Link className="inline-block rounded-md border border-brand-700 bg-white px-5 py-2 font-medium text-brand-700 hover:bg-stone-50 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none" href={`/manage/${token}/change`}>
+          <Link className="inline-block rounded-md border border-brand-700 bg-white px-5 py-2 font-medium text-brand-700 hover:bg-stone-50 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none" href={siteHref(site.ref, `/manage/${token}/change`)}>
             Change dates or guests
           </Link>
         </p>

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { bookHref, formatMoney, searchHref } from "@/components/booking-widget/format";
+import type { SiteRef } from "@/components/booking-widget/site-href";
 import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
 import { RoomOffers } from "@/components/booking-widget/room-offers";
 import { SearchForm } from "@/components/booking-widget/search-form";
@@ -16,7 +17,8 @@ import { searchDeskOffers, type DeskSearchQuery } from "./desk-search";
 
 export const metadata: Metadata = { title: "New booking" };
 
-const PATH = "/bookings/new";
+/** The desk's one page: its search, offers and booking form are steps of it. */
+const DESK: SiteRef = { basePath: "/bookings/new" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -53,19 +55,19 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
   const search = await searchDeskOffers(db, property, query);
   const availability = search.kind === "offers" ? search.availability : undefined;
   const chosen = availability?.roomTypes.find((offer) => offer.roomTypeId === pick("roomTypeId"));
-  const offersHref = searchHref(query, PATH);
+  const offersHref = searchHref(DESK, query, "");
   // The rate plan booked: the one asked for, else the Standard plan (v1's terms), else the cheapest.
   const standard = chosen ? await db.ratePlan.findFirst({ where: { propertyId: property.id, standard: true }, select: { id: true } }) : null;
   const offers = chosen?.offers ?? [];
   const offer = offers.find((o) => o.ratePlanId === pick("ratePlanId")) ?? offers.find((o) => o.ratePlanId === standard?.id) ?? offers[0];
-  const planHref = (ratePlanId: string) => `${bookHref(availability!, chosen!.roomTypeId, PATH)}&${new URLSearchParams({ ratePlanId })}`;
+  const planHref = (ratePlanId: string) => bookHref(DESK, availability!, chosen!.roomTypeId, ratePlanId, "");
 
   return (
     <div className="space-y-6">
       {heading}
       <section aria-labelledby="stay-heading" className="space-y-3">
         <h2 id="stay-heading" className="font-serif text-2xl text-brand-900">Stay</h2>
-        <SearchForm values={query} errors={search.kind === "invalid" ? search.fieldErrors : {}} today={propertyToday(property)} action={PATH} />
+        <SearchForm values={query} errors={search.kind === "invalid" ? search.fieldErrors : {}} today={propertyToday(property)} site={DESK} page="" />
         {search.kind === "invalid" && <p role="alert" className="text-sm text-red-700">Check the dates and the number of adults.</p>}
       </section>
       {availability && chosen && (
@@ -79,7 +81,7 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
           </section>
           {offer && <DeskRatePlanOffers offers={offers} chosenId={offer.ratePlanId} hrefOf={planHref} checkin={availability.checkin} timeZone={property.timezone} />}
           <DeskBookingForm
-            key={`${bookHref(availability, chosen.roomTypeId, PATH)}&${offer?.ratePlanId ?? ""}`}
+            key={bookHref(DESK, availability, chosen.roomTypeId, offer?.ratePlanId, "")}
             propertyId={open.propertyId}
             stay={{ roomTypeId: chosen.roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, ratePlanId: offer?.ratePlanId }}
             idempotencyKey={`desk-${randomUUID()}`}
@@ -95,7 +97,7 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
           <p><StayLine stay={availability} /></p>
           {pick("roomTypeId") && <p role="alert" className="text-sm text-red-700">That room type cannot take this stay now: choose one of these.</p>}
           {availability.roomTypes.length ? (
-            <RoomOffers availability={availability} bookPath={PATH} />
+            <RoomOffers availability={availability} site={DESK} bookPage="" />
           ) : (
             <p role="status" className="text-stone-700">No room type can take this stay: each is full, closed on a night of it or too small. Try other dates.</p>
           )}

@@ -3,9 +3,10 @@ import Link from "next/link";
 import { CHANGE_MESSAGES, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
 import { ChangeStayForm } from "@/components/booking-widget/change-stay-form";
 import { formatMoney } from "@/components/booking-widget/format";
+import { siteHref } from "@/components/booking-widget/site-href";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { changeStayAction } from "../../../actions";
-import { getHotel } from "../../../_lib/guest-site";
+import { getHotel, getSite } from "../../../_lib/guest-site";
 import { loadGuestBooking } from "../../../_lib/load-guest-booking";
 
 export const metadata: Metadata = { title: "Change your booking" };
@@ -16,8 +17,8 @@ export const metadata: Metadata = { title: "Change your booking" };
  */
 export default async function ChangeBookingPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const [{ booking, roomType, roomName }, hotel] = await Promise.all([loadGuestBooking(token), getHotel()]);
-  const manageHref = `/manage/${token}`;
+  const [{ booking, roomType, roomName }, hotel, site] = await Promise.all([loadGuestBooking(token), getHotel(), getSite()]);
+  const manageHref = siteHref(site.ref, `/manage/${token}`);
   const refusal = !hotel ? UNREACHABLE_MESSAGE : booking.status !== "confirmed" ? CHANGE_MESSAGES.cancelled : booking.checkout <= hotel.today ? CHANGE_MESSAGES.ended : null;
   return (
     <div className="space-y-6">

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from "@playwright/test";
+import { TEST_ACTOR } from "@/lib/audit/actor";
+import { disableBookingEngine, rotateEngineKey } from "@/lib/booking-engine/booking-engine";
+import { e2eDb } from "../support/db";
+import { hotelWebsite, hotelWithEngine, engineBox } from "../support/engine";
+import { fillGuest, newGuest } from "../support/site";
+
+/** A hotel's booking engine (issue 24): its own site at /hotels/{slug}, and the widget on the hotel's website. */
+
+/** Searches with the dates the home page suggests, chooses the room and books it; the reference. */
+async function bookOnSite(page: Page | ReturnType<Page["frameLocator"]>, roomName: string): Promise<string> {
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: `Choose ${roomName}` }).first().click();
+  await fillGuest(page as Page, newGuest());
+  await page.getByRole("button", { name: "Book" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your booking is confirmed" })).toBeVisible();
+  return (await page.getByTestId("booking-reference").textContent())!.trim();
+}
+
+test("each hotel's site shows and books its own hotel only, and keeps booking after its key is rotated", async ({ page }) => {
+  const a = await hotelWithEngine("Alfama Rooms", "Alfama Loft", { welcomeText: "Welcome to Alfama." });
+  const b = await hotelWithEngine("Belém Inn", "Belém Suite");
+
+  await page.goto(a.site);
+  await expect(page.getByTestId("hotel-name")).toHaveText(a.property.name);
+  await expect(page.getByTestId("welcome-text")).toHaveText("Welcome to Alfama.");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`${a.site}/search\\?`));
+  await expect(page.getByRole("link", { name: /^Choose Belém/ })).toHaveCount(0);
+  await page.goto(a.site);
+  const reference = await bookOnSite(page, "Alfama Loft");
+  await expect(page).toHaveURL(new RegExp(`${a.site}/confirmation/`));
+  const booking = await e2eDb().booking.findFirstOrThrow({ where: { reference } });
+  expect(booking.propertyId).toBe(a.property.id);
+
+  // The manage link works on its own hotel's site only: on another's, that booking does not exist.
+  await page.getByRole("link", { name: "Manage your booking" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your booking" })).toBeVisible();
+  const token = new URL(page.url()).pathname.split("/").pop()!;
+  const elsewhere = await page.goto(`${b.site}/manage/${token}`);
+  expect(elsewhere?.status()).toBe(404);
+  await page.goto(b.site);
+  await expect(page.getByTestId("hotel-name")).toHaveText(b.property.name);
+
+  // A new value for A's engine key: the old one stops, the site books with the new one at once.
+  await rotateEngineKey(e2eDb(), { propertyId: a.property.id, actor: TEST_ACTOR, box: engineBox() });
+  await page.goto(a.site);
+  await bookOnSite(page, "Alfama Loft");
+});
+
+test("a hotel's pages may not be framed, its embed only by the hotel's allowed sites; an engine off has no site", async ({ request }) => {
+  const hotel = await hotelWithEngine("Graça House", "Graça Room", { allowedOrigins: ["https://www.graca.example", "http://localhost:4000"] });
+  const full = (await request.get(hotel.site)).headers();
+  expect(full["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(full["x-frame-options"]).toBe("DENY");
+  const embed = await request.get(`${hotel.site}/embed/find`);
+  expect(embed.status()).toBe(200);
+  expect(embed.headers()["content-security-policy"]).toMatch(/frame-ancestors 'self' https:\/\/www\.graca\.example http:\/\/localhost:4000$/);
+  expect(embed.headers()["x-frame-options"]).toBeUndefined();
+
+  expect((await request.get("/hotels/no-such-hotel-here")).status()).toBe(404);
+  await disableBookingEngine(e2eDb(), { propertyId: hotel.property.id, actor: TEST_ACTOR });
+  expect((await request.get(hotel.site)).status()).toBe(404);
+  expect((await request.get(`${hotel.site}/embed`)).status()).toBe(404);
+});
+
+test("on an allowed hotel website the widget books inside its iframe with no cookie at all, and tells the page the reference", async ({ page, baseURL }) => {
+  const website = await hotelWebsite(baseURL!);
+  try {
+    const hotel = await hotelWithEngine("Chiado Stay", "Chiado Double", { allowedOrigins: [website.origin] });
+    const cookiesSent: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().startsWith(baseURL!) && r.headers()["cookie"]) cookiesSent.push(r.url());
+    });
+    await page.goto(website.pageOf(hotel.slug));
+    const widget = page.frameLocator("iframe[title='Book your stay']");
+    await expect(widget.getByRole("heading", { name: `Book a room at ${hotel.property.name}` })).toBeVisible();
+    const reference = await bookOnSite(widget, "Chiado Double");
+    await expect(page.locator("#booked")).toHaveText(`booked ${reference}`);
+    // The frame grew to its content (postMessage from the embed).
+    await expect.poll(() => page.locator("iframe").evaluate((frame: HTMLIFrameElement) => frame.style.height)).toMatch(/^\d+px$/);
+    expect(cookiesSent).toEqual([]);
+    expect(await page.context().cookies(baseURL!)).toEqual([]);
+  } finally {
+    await website.close();
+  }
+});
+
+test("on a website the hotel did not allow, the browser refuses to show the widget", async ({ page, baseURL }) => {
+  const website = await hotelWebsite(baseURL!);
+  try {
+    const hotel = await hotelWithEngine("Estrela Lodge", "Estrela Room", { allowedOrigins: ["https://www.estrela.example"] });
+    const refusals: string[] = [];
+    page.on("console", (message) => {
+      if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
+    });
+    await page.goto(website.pageOf(hotel.slug));
+    await expect.poll(() => refusals.length).toBeGreaterThan(0);
+    await expect(page.frameLocator("iframe").getByRole("button", { name: "Search" })).toHaveCount(0);
+  } finally {
+    await website.close();
+  }
+});

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { TEST_ACTOR } from "@/lib/audit/actor";
+import { enableBookingEngine } from "@/lib/booking-engine/booking-engine";
+import { secretBoxFromEnv } from "@/lib/webhooks/secret-box";
+import { seedProperty } from "@/prisma/factories";
+import { e2eDb } from "./db";
+import { sessionSecret } from "./demo";
+
+/** The box the e2e server opens engine keys with (it seals with SESSION_SECRET, as here). */
+export const engineBox = () => secretBoxFromEnv({ SESSION_SECRET: sessionSecret() }, "booking-engine-keys");
+
+/** A hotel of its own (one room type of this name) with its booking engine on. */
+export async function hotelWithEngine(name: string, roomName: string, settings: { allowedOrigins?: string[]; defaultLanguage?: string; welcomeText?: string } = {}) {
+  const db = e2eDb();
+  const { property, roomTypes } = await seedProperty(db, { name: `${name} ${randomBytes(3).toString("hex")}`, roomTypes: [{ name: roomName, maxAdults: 2, rooms: 3, basePrice: 12_000 }] });
+  await enableBookingEngine(db, { propertyId: property.id, actor: TEST_ACTOR, box: engineBox(), ...settings });
+  return { property, roomType: roomTypes[0]!, slug: property.slug, site: `/hotels/${property.slug}` };
+}
+
+/**
+ * A hotel's own website on another site (http://localhost:PORT, while the app is on 127.0.0.1):
+ * `pageOf(slug)` is a page with the widget's snippet and a listener that writes
+ * room-booking:booked's reference into #booked.
+ */
+export async function hotelWebsite(appOrigin: string): Promise<{ origin: string; pageOf: (slug: string) => string; close: () => Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const slug = new URL(request.url ?? "/", "http://localhost").searchParams.get("hotel") ?? "";
+    if (!/^[a-z0-9-]+$/.test(slug)) return void response.writeHead(404).end();
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hotel website</title></head><body>
+<h1>Welcome to our hotel</h1>
+<p id="booked">no booking yet</p>
+<script>document.addEventListener("room-booking:booked", function (e) { document.getElementById("booked").textContent = "booked " + e.detail.reference; });</script>
+<script src="${appOrigin}/widget.js" data-hotel="${slug}" async></script>
+</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  return { origin, pageOf: (slug) => `${origin}/?hotel=${slug}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

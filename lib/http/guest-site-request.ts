@@ -1,0 +1,29 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { findEngineSite } from "@/lib/booking-engine/booking-engine";
+import { getDb } from "@/lib/db";
+import { SITE_LANGUAGES } from "@/lib/i18n/site-languages";
+import { chooseLanguage } from "@/lib/i18n/choose-language";
+import { encodeSiteAddress, SITE_HEADER, type siteRouteOf } from "@/lib/guest-site/site-address";
+import { pageSecurityHeaders } from "./page-security-headers.mjs";
+
+const DEMO_SITE = { allowedOrigins: [], defaultLanguage: "en" };
+
+/**
+ * A guest site's page, in the proxy: names the site to the page (SITE_HEADER: which hotel, which
+ * layout, which language) and sets the page's security headers. A hotel whose engine is off (or no such hotel) gets the not-found page. An
+ * embed may be framed by the hotel's allowed sites only (and by this origin, for the panel's
+ * preview): none listed, and browsers refuse to show it on any other site; a full page never.
+ */
+export async function guestSiteRequest(request: NextRequest, route: NonNullable<ReturnType<typeof siteRouteOf>>): Promise<Response> {
+  const site = route.slug ? await findEngineSite(getDb(), route.slug) : DEMO_SITE;
+  if (!site) return NextResponse.rewrite(new URL("/not-found", request.url), { status: 404 });
+  const url = request.nextUrl;
+  const { lang, explicit } = chooseLanguage({ query: url.searchParams.get("lang"), acceptLanguage: request.headers.get("accept-language"), fallback: site.defaultLanguage, available: SITE_LANGUAGES });
+  const headers = new Headers(request.headers);
+  headers.set(SITE_HEADER, encodeSiteAddress({ slug: route.slug, view: route.view, lang, langExplicit: explicit }));
+  const response = NextResponse.next({ request: { headers } });
+  const frameAncestors = route.view === "embed" ? site.allowedOrigins : undefined;
+  for (const { key, value } of pageSecurityHeaders({ production: process.env.NODE_ENV === "production", frameAncestors })) response.headers.set(key, value);
+  response.headers.set("Vary", "Accept-Language");
+  return response;
+}
