@@ -11,6 +11,8 @@ test("an admin turns the booking engine on, gets the snippet, sets the allowed s
   await expect(page.getByRole("heading", { name: "The engine is on" })).toBeVisible();
   await expect(page.getByTestId("engine-snippet")).toHaveText(/^<script src="http[^"]+\/widget\.js" data-hotel="harbour-view-hotel" async><\/script>$/);
   await expect(page.getByText(/integrity="sha384-[A-Za-z0-9+/=]{64}"/)).toBeVisible();
+  // The preview shows the widget as a hotel's website would (the panel is the one other page that may frame it).
+  await expect(page.frameLocator("[data-testid=engine-preview]").getByRole("button", { name: "Search" })).toBeVisible();
   const widget = await page.request.get("/widget.js");
   expect([widget.status(), widget.headers()["content-type"]]).toEqual([200, "text/javascript; charset=utf-8"]);
   expect(await widget.text()).toContain("room-booking:booked");

@@ -1,17 +1,29 @@
 import type { Db } from "@/lib/db";
 import { findActiveApiKey } from "@/lib/api-keys/find-active-api-key";
+import { ENGINE_KEY_LABEL } from "@/lib/booking-engine/booking-engine";
 import { signManageBookingToken } from "@/lib/guest-site/manage-booking-token";
 
 /**
- * The manage link in a guest's e-mail: only bookings of the guest site's own property (the
- * property of PARTNER_API_KEY) can be managed there; other properties' e-mails carry the
- * reference and the hotel's name instead.
+ * The manage link in a guest's e-mail. A booking made through a hotel's booking engine (its key,
+ * "Booking engine", now or before a rotation) is managed on that hotel's site while its engine is
+ * on; a booking of the demo site's property (the property of PARTNER_API_KEY) on the demo site.
+ * Other bookings' e-mails carry the reference and the hotel's name instead: their partner
+ * manages them.
  */
 export function guestSiteManageUrl(config: { db: Db; partnerApiKey?: string; publicBaseUrl: string; sessionSecret?: string }) {
   return async (propertyId: string, bookingId: string): Promise<string | null> => {
-    if (!config.partnerApiKey || !config.sessionSecret) return null;
+    if (!config.sessionSecret) return null;
+    const token = signManageBookingToken(bookingId, config.sessionSecret);
+    const booking = await config.db.booking.findFirst({
+      where: { id: bookingId, propertyId },
+      select: { apiKey: { select: { label: true } }, property: { select: { slug: true, bookingEngine: { select: { enabled: true } } } } },
+    });
+    if (booking?.apiKey?.label === ENGINE_KEY_LABEL && booking.property.bookingEngine?.enabled) {
+      return new URL(`/hotels/${booking.property.slug}/manage/${token}`, config.publicBaseUrl).href;
+    }
+    if (!config.partnerApiKey) return null;
     const key = await findActiveApiKey(config.db, config.partnerApiKey);
     if (key?.propertyId !== propertyId) return null;
-    return new URL(`/manage/${signManageBookingToken(bookingId, config.sessionSecret)}`, config.publicBaseUrl).href;
+    return new URL(`/manage/${token}`, config.publicBaseUrl).href;
   };
 }

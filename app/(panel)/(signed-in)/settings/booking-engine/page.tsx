@@ -45,10 +45,6 @@ export default async function BookingEnginePage() {
           works in Safari and in browsers that block third-party cookies.
         </p>
       </SettingsHeading>
-      <p role="note" className="max-w-3xl rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-950">
-        Being built: the engine, its key, the allowed sites and the looks are set here today, and <code>widget.js</code> is served; the
-        booking site at /hotels/{property.slug} and the embed it shows come in the next release, and the snippet below works from then on.
-      </p>
 
       <section aria-labelledby="engine-status" className="space-y-3">
         <h2 id="engine-status" className="text-lg font-semibold">
@@ -82,6 +78,18 @@ export default async function BookingEnginePage() {
               Or link to your booking site: <a className="text-brand-700 underline" href={engineSiteUrl(base, property.slug)}>{engineSiteUrl(base, property.slug)}</a>.
               If your website sends a Content-Security-Policy, add <code>{new URL(base).origin}</code> to its <code>frame-src</code>.
             </p>
+          </section>
+
+          <section aria-labelledby="engine-preview" className="space-y-2">
+            <h2 id="engine-preview" className="text-lg font-semibold">Preview</h2>
+            <p className="text-sm text-stone-700">The widget as your website shows it, with the settings saved below (a booking made in it is a real booking).</p>
+            <iframe
+              key={engine.updatedAt.toISOString()}
+              src={`/hotels/${property.slug}/embed`}
+              title="Preview of your booking widget"
+              data-testid="engine-preview"
+              className="h-[36rem] w-full max-w-xl rounded-lg border border-stone-300 bg-white"
+            />
           </section>
 
           {isAdmin && (
