@@ -6,7 +6,6 @@ import { z } from "zod";
 import { bookStay } from "@/lib/guest-site/book-stay";
 import { confirmStayChange, previewStayChange } from "@/lib/guest-site/change-stay";
 import { FIND_BOOKING_POLICY, findGuestBooking } from "@/lib/guest-site/find-guest-booking";
-import { CHANGE_MESSAGES, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
 import { clientAddress } from "@/lib/http/client-address";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
@@ -16,7 +15,7 @@ import { fieldErrors } from "@/lib/schemas/field-errors";
 import type { BookState, CancelStayState, ChangeStayState, FindBookingState } from "@/components/booking-widget/form-states";
 import { changeStayState, unreachableState } from "./_lib/change-stay-state";
 import { siteHref } from "@/components/booking-widget/site-href";
-import { bookingIdOf, getSite, getSiteClient, manageToken } from "./_lib/guest-site";
+import { bookingIdOf, getSite, getSiteClient, getWords, manageToken } from "./_lib/guest-site";
 
 const text = (max: number) => z.string().max(max).default("");
 
@@ -40,15 +39,17 @@ const BookForm = z.object({
  */
 export async function bookAction(previous: BookState, form: FormData): Promise<BookState> {
   const parsed = BookForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ...previous, error: "This booking form is incomplete. Start again from the search." };
+  const words = await getWords();
+  if (!parsed.success) return { ...previous, error: words.t("book.incomplete") };
   const { firstName, lastName, email, idempotencyKey, ...stay } = parsed.data;
   const state: BookState = { idempotencyKey, values: { firstName, lastName, email } };
 
   const guest = GuestSchema.safeParse({ firstName, lastName, email });
   if (!guest.success) {
-    return { ...state, fieldErrors: Object.fromEntries(fieldErrors(guest.error, "field").map(({ field, message }) => [`guest.${field}`, message])) };
+    return { ...state, fieldErrors: Object.fromEntries(fieldErrors(guest.error, "field").map(({ field, message }) => [`guest.${field}`, words.t("apiErrors.field", { field: `guest_${field}`, message })])) };
   }
-  const outcome = await bookStay(await getSiteClient(), { ...stay, guest: guest.data }, idempotencyKey);
+  // The guest's language goes with the booking: the hotel's e-mails to them are in it.
+  const outcome = await bookStay(await getSiteClient(), { ...stay, guest: { ...guest.data, language: words.lang } }, idempotencyKey, words);
   switch (outcome.kind) {
     case "booked":
       return redirect(siteHref((await getSite()).ref, `/confirmation/${manageToken(outcome.booking.id)}`));
@@ -67,11 +68,13 @@ export async function bookAction(previous: BookState, form: FormData): Promise<B
 export async function cancelStayAction(_previous: CancelStayState, form: FormData): Promise<CancelStayState> {
   const bookingId = bookingIdOf(String(form.get("token") ?? ""));
   if (!bookingId) notFound();
+  const words = await getWords();
   try {
+    // The reason is for the hotel's staff: in their language, not the guest's.
     await (await getSiteClient()).cancelBooking(bookingId, "Cancelled by the guest on the hotel's website");
   } catch (error) {
-    if (error instanceof PartnerApiUnreachable) return { error: UNREACHABLE_MESSAGE };
-    if (isPartnerApiError(error, "booking_not_cancellable")) return { error: "This booking can no longer be cancelled online: its check-in date has passed. Please contact the hotel." };
+    if (error instanceof PartnerApiUnreachable) return { error: words.t("common.unreachable") };
+    if (isPartnerApiError(error, "booking_not_cancellable")) return { error: words.t("manage.cancelTooLate") };
     if (isPartnerApiError(error, "not_found")) notFound();
     throw error;
   }
@@ -101,11 +104,12 @@ export async function changeStayAction(previous: ChangeStayState, form: FormData
   const bookingId = bookingIdOf(token);
   if (!bookingId) notFound();
   const parsed = ChangeStayForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { step: "edit", values: previous.values, error: CHANGE_MESSAGES.incomplete };
+  const words = await getWords();
+  if (!parsed.success) return { step: "edit", values: previous.values, error: words.t("change.incomplete") };
   const { step, idempotencyKey, expectedAmount, expectedCurrency, ...values } = parsed.data;
   if (step === "edit") return { step: "edit", values };
   const confirmation = idempotencyKey !== undefined && expectedAmount !== undefined && expectedCurrency !== undefined ? { idempotencyKey, expectedPrice: { amount: expectedAmount, currency: expectedCurrency } } : null;
-  if (step === "confirm" && !confirmation) return { step: "edit", values, error: CHANGE_MESSAGES.incomplete };
+  if (step === "confirm" && !confirmation) return { step: "edit", values, error: words.t("change.incomplete") };
 
   const client = await getSiteClient();
   let booking;
@@ -114,28 +118,29 @@ export async function changeStayAction(previous: ChangeStayState, form: FormData
   } catch (error) {
     if (isPartnerApiError(error, "not_found")) notFound();
     if (!(error instanceof PartnerApiUnreachable)) throw error;
-    return unreachableState({ step, values, previous });
+    return unreachableState({ step, values, previous, words });
   }
-  const outcome = confirmation && step === "confirm" ? await confirmStayChange(client, booking, values, confirmation) : await previewStayChange(client, booking, values);
+  const outcome = confirmation && step === "confirm" ? await confirmStayChange(client, booking, values, confirmation, words) : await previewStayChange(client, booking, values, words);
   if (outcome.kind === "not_found") notFound();
   if (outcome.kind === "changed") redirect(siteHref((await getSite()).ref, `/manage/${manageToken(bookingId)}`, { changed: "1" }));
-  return changeStayState(outcome, { step, values, booking, previous });
+  return changeStayState(outcome, { step, values, booking, previous, words });
 }
 
 /** Find your booking: the reference and the guest's e-mail address open the manage page. */
 export async function findBookingAction(_previous: FindBookingState, form: FormData): Promise<FindBookingState> {
   const values = { reference: String(form.get("reference") ?? "").slice(0, 40), email: String(form.get("email") ?? "").slice(0, 300) };
-  if (!values.reference.trim() || !values.email.trim()) return { values, error: "Enter your booking reference and the e-mail address you booked with." };
+  const words = await getWords();
+  if (!values.reference.trim() || !values.email.trim()) return { values, error: words.t("find.missing") };
   // Must not fail open (guessing references): an in-process limit while Redis is down.
   const decision = await getRateLimiterWithLocalFallback().check(`find-booking:${clientAddress(await headers())}`, FIND_BOOKING_POLICY);
-  if (!decision.allowed) return { values, error: "Too many attempts. Please try again in a few minutes." };
+  if (!decision.allowed) return { values, error: words.t("find.tooMany") };
   let booking;
   try {
     booking = await findGuestBooking(await getSiteClient(), values);
   } catch (error) {
-    if (error instanceof PartnerApiUnreachable) return { values, error: UNREACHABLE_MESSAGE };
+    if (error instanceof PartnerApiUnreachable) return { values, error: words.t("common.unreachable") };
     throw error;
   }
-  if (!booking) return { values, error: "We found no booking with that reference and e-mail address. Check both and try again." };
+  if (!booking) return { values, error: words.t("find.notFound") };
   redirect(siteHref((await getSite()).ref, `/manage/${manageToken(booking.id)}`));
 }

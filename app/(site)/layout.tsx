@@ -3,39 +3,48 @@ import Link from "next/link";
 import type { CSSProperties } from "react";
 import { siteHref } from "@/components/booking-widget/site-href";
 import { EmbedResizeMessages } from "@/components/booking-widget/embed-messages";
+import { LanguageLinks } from "@/components/booking-widget/language-links";
 import { telHref } from "@/lib/text/phone-link";
-import { getEngineLook, getHotel, getSite } from "./_lib/guest-site";
-
-const DEFAULT_NAME = "Harbour View Hotel";
+import { getEngineLook, getHotel, getSite, getWords } from "./_lib/guest-site";
 
 /** The tab's title carries the hotel's name as GET /me gives it now ("Booking confirmed · <name>"). */
 export async function generateMetadata(): Promise<Metadata> {
-  const name = (await getHotel())?.name ?? DEFAULT_NAME;
+  const [hotel, words] = await Promise.all([getHotel(), getWords()]);
+  const name = hotel?.name ?? words.t("site.defaultName");
   return { title: { absolute: name, template: `%s · ${name}` } };
 }
 
 /**
  * A guest site: the demo hotel's, or a hotel's booking engine (full page, or the compact embed
- * inside the widget's iframe). Its name and how to reach it come from the partner API's GET /me,
- * read on every page, so a change in the panel shows on the next one; an engine's accent colour
- * recolours the site's buttons and links.
+ * inside the widget's iframe), in the guest's language. Its name and how to reach it come from
+ * the partner API's GET /me, read on every page, so a change in the panel shows on the next one;
+ * an engine's accent colour recolours the site's buttons, links and headings.
  */
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
-  const [hotel, site, look] = await Promise.all([getHotel(), getSite(), getEngineLook()]);
-  const name = hotel?.name ?? DEFAULT_NAME;
+  const [hotel, site, look, words] = await Promise.all([getHotel(), getSite(), getEngineLook(), getWords()]);
+  const { t } = words;
+  const name = hotel?.name ?? t("site.defaultName");
   const contact = hotel?.contact;
   const href = (path: string) => siteHref(site.ref, path);
   const accent = look ? ({ "--color-brand-700": look.accentColour, "--color-brand-900": look.accentColour } as CSSProperties) : undefined;
+  const links = (
+    <>
+      <Link className="text-brand-700 underline" href={href("/")}>{t("site.bookARoom")}</Link>
+      <Link className="text-brand-700 underline" href={href("/find")}>{t("site.findYourBooking")}</Link>
+    </>
+  );
   if (site.view === "embed") {
     return (
       <div style={accent} className="px-4 py-4" data-testid="embed">
         <EmbedResizeMessages />
         <main>{children}</main>
-        <nav aria-label="Site" className="mt-6 flex flex-wrap gap-x-5 gap-y-1 border-t border-stone-200 pt-3 text-sm">
-          <Link className="text-brand-700 underline" href={href("/")}>Book a room</Link>
-          <Link className="text-brand-700 underline" href={href("/find")}>Find your booking</Link>
-          <Link className="text-brand-700 underline" href={href("/accessibility")}>Accessibility</Link>
-        </nav>
+        <footer className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-3 text-sm">
+          <nav aria-label={t("site.navLabel")} className="flex flex-wrap gap-x-5 gap-y-1">
+            {links}
+            <Link className="text-brand-700 underline" href={href("/accessibility")}>{t("site.accessibility")}</Link>
+          </nav>
+          <LanguageLinks current={words.lang} label={t("site.languages")} />
+        </footer>
       </div>
     );
   }
@@ -44,9 +53,9 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-6 py-4">
           <Link href={href("/")} className="font-serif text-2xl text-brand-900" data-testid="hotel-name">{name}</Link>
-          <nav aria-label="Site" className="flex gap-5 text-sm">
-            <Link className="text-brand-700 hover:underline" href={href("/")}>Book a room</Link>
-            <Link className="text-brand-700 hover:underline" href={href("/find")}>Find your booking</Link>
+          <nav aria-label={t("site.navLabel")} className="flex flex-wrap items-center gap-5 text-sm">
+            {links}
+            <LanguageLinks current={words.lang} label={t("site.languages")} />
           </nav>
         </div>
       </header>
@@ -57,20 +66,20 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
             <span className="font-medium">{name}</span>
             {contact?.email && <a className="text-brand-700 underline" href={`mailto:${contact.email}`}>{contact.email}</a>}
             {contact?.phone && <a className="text-brand-700 underline" href={telHref(contact.phone)}>{contact.phone}</a>}
-            <span>Check-in from {hotel.checkInFrom} · check-out until {hotel.checkOutUntil}</span>
+            <span>{t("common.stayTimes", { from: hotel.checkInFrom, until: hotel.checkOutUntil })}</span>
           </address>
         )}
         <div className="mx-auto flex max-w-5xl flex-wrap gap-5 px-6 py-6 text-sm text-stone-700">
           {site.slug ? (
-            <span>Booking by Room Booking.</span>
+            <span>{t("site.poweredBy")}</span>
           ) : (
             <>
-              <span>A demo of Room Booking: this site books through the partner API, like any partner&apos;s.</span>
-              <Link className="text-brand-700 underline" href="/docs">Partner API</Link>
-              <Link className="text-brand-700 underline" href="/login">Staff sign-in</Link>
+              <span>{t("site.demoNote")}</span>
+              <Link className="text-brand-700 underline" href="/docs">{t("site.partnerApi")}</Link>
+              <Link className="text-brand-700 underline" href="/login">{t("site.staffSignIn")}</Link>
             </>
           )}
-          <Link className="text-brand-700 underline" href={href("/accessibility")}>Accessibility</Link>
+          <Link className="text-brand-700 underline" href={href("/accessibility")}>{t("site.accessibility")}</Link>
         </div>
       </footer>
     </div>

@@ -2,9 +2,9 @@
 
 import { useActionState, useEffect, useRef } from "react";
 import { addDays } from "@/lib/dates/calendar-date";
+import { guestWords } from "@/lib/i18n/guest-words";
 import { Field } from "./field";
 import type { ChangeStayState } from "./form-states";
-import { adultsLabel, formatMoney, formatStayDate, nightsLabel } from "./format";
 import { StayChangePreview, StayFields } from "./stay-change-preview";
 
 type Current = { checkin: string; checkout: string; adults: number; currency: string };
@@ -23,6 +23,7 @@ export function ChangeStayForm({
   today,
   maxAdults,
   manageHref,
+  lang,
 }: {
   action: (state: ChangeStayState, form: FormData) => Promise<ChangeStayState>;
   token: string;
@@ -31,7 +32,10 @@ export function ChangeStayForm({
   today: string;
   maxAdults?: number;
   manageHref: string;
+  lang: string;
 }) {
+  const words = guestWords(lang);
+  const { t } = words;
   const [state, formAction, pending] = useActionState(action, { step: "edit", values: { checkin: current.checkin, checkout: current.checkout, adults: String(current.adults) } });
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const showsPreview = state.step === "preview" && state.preview !== undefined;
@@ -43,11 +47,11 @@ export function ChangeStayForm({
     return (
       <div role="alert" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
         <p>{state.error}</p>
-        <a className="font-medium underline" href={manageHref}>Back to your booking</a>
+        <a className="font-medium underline" href={manageHref}>{t("change.backToBooking")}</a>
       </div>
     );
   }
-  if (showsPreview) return <StayChangePreview preview={state.preview!} token={token} action={formAction} pending={pending} error={state.error} headingRef={previewHeading} />;
+  if (showsPreview) return <StayChangePreview preview={state.preview!} words={words} token={token} action={formAction} pending={pending} error={state.error} headingRef={previewHeading} />;
 
   const started = startedWhenDrawn || state.started === true;
   const errors = state.fieldErrors ?? {};
@@ -57,63 +61,63 @@ export function ChangeStayForm({
       {state.soldOut && (
         <section role="status" aria-labelledby="change-sold-out-heading" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-900">
           <h2 id="change-sold-out-heading" className="font-serif text-xl">
-            {state.soldOut.night ? `Your room is not free on the night of ${formatStayDate(state.soldOut.night)}.` : "Your room is not free for all of those nights."}
+            {state.soldOut.night ? t("change.notFreeNight", { date: words.stayDate(state.soldOut.night) }) : t("change.notFreeNights")}
           </h2>
           {state.soldOut.suggestions.length ? (
             <>
-              <p>{started ? "Your stay can still be extended to:" : `The nearest dates with your room free for all ${nightsLabel(state.soldOut.nights)}:`}</p>
-              <ul className="space-y-2" aria-label="Dates to try">
+              <p>{started ? t("change.canExtend") : t("change.nearestDates", { nights: words.nights(state.soldOut.nights) })}</p>
+              <ul className="space-y-2" aria-label={t("common.datesToTry")}>
                 {state.soldOut.suggestions.map((s) => (
                   <li key={s.checkin + s.checkout}>
                     <form action={formAction} className="flex flex-wrap items-baseline gap-x-3">
                       <StayFields token={token} step="preview" stay={{ checkin: s.checkin, checkout: s.checkout, adults: values.adults }} />
                       <button type="submit" disabled={pending} className="font-medium text-brand-700 underline disabled:opacity-70">
-                        {formatStayDate(s.checkin)} → {formatStayDate(s.checkout)}
+                        {words.stayDate(s.checkin)} → {words.stayDate(s.checkout)}
                       </button>
-                      <span className="text-sm">{formatMoney({ amount: s.lowestTotal, currency: current.currency })} in all</span>
+                      <span className="text-sm">{t("common.inAll", { price: words.money({ amount: s.lowestTotal, currency: current.currency }) })}</span>
                     </form>
                   </li>
                 ))}
               </ul>
             </>
           ) : (
-            <p>{started ? "Your stay cannot be made longer just now. Please ask at the reception." : "Nothing is free within two weeks of those dates either. Please try other dates, or call the hotel."}</p>
+            <p>{started ? t("change.cannotExtend") : t("change.nothingNear")}</p>
           )}
         </section>
       )}
       <form action={formAction} noValidate aria-labelledby="change-form-heading" className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-        <h2 id="change-form-heading" className="font-serif text-xl text-brand-900">New dates and guests</h2>
+        <h2 id="change-form-heading" className="font-serif text-xl text-brand-900">{t("change.formHeading")}</h2>
         {state.error && <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">{state.error}</p>}
         {state.notice && <p role="status" className="rounded-md border border-stone-300 bg-stone-50 px-4 py-3 text-sm text-stone-800">{state.notice}</p>}
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="step" value="preview" />
         <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
           {started ? (
-            <Field id="checkin" name="checkin" type="date" label="Check-in" readOnly defaultValue={current.checkin} hint="Your stay has started: the check-in date can no longer change." className="mt-1 w-full rounded-md border border-stone-200 bg-stone-100 px-3 py-2 text-stone-700" />
+            <Field id="checkin" name="checkin" type="date" label={t("common.checkIn")} readOnly defaultValue={current.checkin} hint={t("change.checkinFixed")} className="mt-1 w-full rounded-md border border-stone-200 bg-stone-100 px-3 py-2 text-stone-700" />
           ) : (
-            <Field id="checkin" name="checkin" type="date" label="Check-in" required min={today} defaultValue={values.checkin} error={errors.checkin} />
+            <Field id="checkin" name="checkin" type="date" label={t("common.checkIn")} required min={today} defaultValue={values.checkin} error={errors.checkin} />
           )}
-          <Field id="checkout" name="checkout" type="date" label="Check-out" required min={started ? addDays(today, 1) : today} defaultValue={values.checkout} error={errors.checkout} />
+          <Field id="checkout" name="checkout" type="date" label={t("common.checkOut")} required min={started ? addDays(today, 1) : today} defaultValue={values.checkout} error={errors.checkout} />
           <Field
             id="adults"
             name="adults"
             type="number"
-            label="Adults"
+            label={t("common.adultsField")}
             required
             min={1}
             max={maxAdults}
             inputMode="numeric"
             defaultValue={values.adults}
             error={errors.adults}
-            hint={maxAdults ? `Your room sleeps up to ${adultsLabel(maxAdults)}.` : undefined}
+            hint={maxAdults ? t("change.roomSleeps", { adults: words.adults(maxAdults) }) : undefined}
           />
         </div>
-        {started && <p className="text-sm text-stone-700">You can still change your check-out date and the number of adults.</p>}
+        {started && <p className="text-sm text-stone-700">{t("change.stillChangeable")}</p>}
         <div className="flex flex-wrap items-center gap-4">
           <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-900 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none disabled:opacity-70">
-            {pending ? "Checking…" : "See the new price"}
+            {pending ? t("change.checking") : t("change.preview")}
           </button>
-          <a className="text-brand-700 underline" href={manageHref}>Keep my booking as it is</a>
+          <a className="text-brand-700 underline" href={manageHref}>{t("change.keep")}</a>
         </div>
       </form>
     </div>

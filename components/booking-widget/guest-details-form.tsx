@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { guestWords } from "@/lib/i18n/guest-words";
 import { Field } from "./field";
 import type { BookState } from "./form-states";
 import { searchHref } from "./format";
@@ -15,7 +16,9 @@ type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: num
  * with every submission of it (the action hands it back with any error); with the guest it is
  * the booking's Idempotency-Key, so pressing Book twice, resubmitting or retrying books once.
  */
-export function GuestDetailsForm({ action, stay, idempotencyKey, site, hotelSendsEmail = true }: { action: (state: BookState, form: FormData) => Promise<BookState>; stay: Stay; idempotencyKey: string; site: SiteRef; hotelSendsEmail?: boolean }) {
+export function GuestDetailsForm({ action, stay, idempotencyKey, site, lang, hotelSendsEmail = true }: { action: (state: BookState, form: FormData) => Promise<BookState>; stay: Stay; idempotencyKey: string; site: SiteRef; lang: string; hotelSendsEmail?: boolean }) {
+  const words = guestWords(lang);
+  const { t } = words;
   const [state, formAction, pending] = useActionState(action, { idempotencyKey, values: { firstName: "", lastName: "", email: "" } });
   const errors = state.fieldErrors ?? {};
   const stayErrors = Object.entries(errors).filter(([field]) => !field.startsWith("guest."));
@@ -26,27 +29,27 @@ export function GuestDetailsForm({ action, stay, idempotencyKey, site, hotelSend
           <h2 id="sold-out-heading" className="font-serif text-xl text-amber-900">{state.soldOut.message}</h2>
           {state.soldOut.alternatives.length ? (
             <>
-              <p className="text-amber-900">These rooms are still free for your dates:</p>
-              <ul className="space-y-4" aria-label="Other rooms">
+              <p className="text-amber-900">{t("book.stillFree")}</p>
+              <ul className="space-y-4" aria-label={t("book.otherRooms")}>
                 {state.soldOut.alternatives.map((offer) => (
-                  <RoomOffer key={offer.roomTypeId} offer={offer} stay={stay} site={site} />
+                  <RoomOffer key={offer.roomTypeId} offer={offer} stay={stay} site={site} words={words} />
                 ))}
               </ul>
             </>
           ) : (
-            <p className="text-amber-900">No other room is free for these dates. Please try other dates.</p>
+            <p className="text-amber-900">{t("book.noOtherRoom")}</p>
           )}
         </section>
       )}
       {!state.soldOut && (<form action={formAction} className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200" noValidate>
-        <h2 className="font-serif text-xl text-brand-900">Who is staying</h2>
+        <h2 className="font-serif text-xl text-brand-900">{t("book.whoIsStaying")}</h2>
         {(state.error || stayErrors.length > 0) && (
           <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
             {state.error && <p>{state.error}</p>}
             {state.formUsed && (
               <p className="mt-2 flex flex-wrap gap-x-4">
-                <a className="font-medium underline" href={siteHref(site, "/find")}>Find your booking</a>
-                <a className="font-medium underline" href={searchHref(site, stay)}>Start a new search</a>
+                <a className="font-medium underline" href={siteHref(site, "/find")}>{t("site.findYourBooking")}</a>
+                <a className="font-medium underline" href={searchHref(site, stay)}>{t("book.newSearch")}</a>
               </p>
             )}
             {stayErrors.map(([field, message]) => (<p key={field}>{message}</p>))}
@@ -54,12 +57,12 @@ export function GuestDetailsForm({ action, stay, idempotencyKey, site, hotelSend
         )}
         <StayHiddenFields idempotencyKey={state.idempotencyKey} stay={stay} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="firstName" name="firstName" label="First name" autoComplete="given-name" required maxLength={100} defaultValue={state.values.firstName} error={errors["guest.firstName"]} />
-          <Field id="lastName" name="lastName" label="Last name" autoComplete="family-name" required maxLength={100} defaultValue={state.values.lastName} error={errors["guest.lastName"]} />
+          <Field id="firstName" name="firstName" label={t("book.firstName")} autoComplete="given-name" required maxLength={100} defaultValue={state.values.firstName} error={errors["guest.firstName"]} />
+          <Field id="lastName" name="lastName" label={t("book.lastName")} autoComplete="family-name" required maxLength={100} defaultValue={state.values.lastName} error={errors["guest.lastName"]} />
         </div>
-        <Field id="email" name="email" type="email" label="E-mail address" autoComplete="email" required maxLength={254} defaultValue={state.values.email} error={errors["guest.email"]} hint={hotelSendsEmail ? "We send nothing but this booking's confirmation (and a note if it is cancelled)." : "The hotel sends no e-mail: keep your booking reference from the next page."} />
+        <Field id="email" name="email" type="email" label={t("common.emailField")} autoComplete="email" required maxLength={254} defaultValue={state.values.email} error={errors["guest.email"]} hint={t(hotelSendsEmail ? "book.emailHint" : "book.noEmailHint")} />
         <button type="submit" disabled={pending} aria-disabled={pending} className="w-full rounded-md bg-brand-700 px-5 py-3 text-lg font-medium text-white hover:bg-brand-900 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none disabled:opacity-70 sm:w-auto">
-          {pending ? "Booking…" : "Book"}
+          {pending ? t("book.submitting") : t("book.submit")}
         </button>
       </form>)}
     </div>

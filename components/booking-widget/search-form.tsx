@@ -1,4 +1,5 @@
 import Form from "next/form";
+import type { GuestWords } from "@/lib/i18n/guest-words";
 import { Field } from "./field";
 import type { SiteRef } from "./site-href";
 
@@ -7,17 +8,18 @@ export type SearchValues = { checkin?: string; checkout?: string; adults?: strin
 /**
  * The booking widget's first step: check-in, check-out, adults. A plain GET form to the
  * results page (shareable, works with JavaScript off); with JavaScript, next/form navigates
- * without a full reload.
+ * without a full reload. The guest's chosen language travels with it.
  */
-export function SearchForm({ values, errors = {}, today, site, page = "/search" }: { values: SearchValues; errors?: Record<string, string>; today?: string; site: SiteRef; page?: string }) {
+export function SearchForm({ values, errors = {}, today, site, words, page = "/search" }: { values: SearchValues; errors?: Record<string, string>; today?: string; site: SiteRef; words: GuestWords; page?: string }) {
+  const { t } = words;
   return (
-    <Form action={`${site.basePath}${page}`} className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-start" aria-label="Search rooms">
+    <Form action={`${site.basePath}${page}`} className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-start" aria-label={t("search.formLabel")}>
       {site.lang && <input type="hidden" name="lang" value={site.lang} />}
-      <Field id="checkin" name="checkin" type="date" label="Check-in" required min={today} defaultValue={values.checkin} error={errors.checkin} />
-      <Field id="checkout" name="checkout" type="date" label="Check-out" required min={today} defaultValue={values.checkout} error={errors.checkout} />
-      <Field id="adults" name="adults" type="number" label="Adults" required min={1} max={20} inputMode="numeric" defaultValue={values.adults ?? "2"} error={errors.adults} />
+      <Field id="checkin" name="checkin" type="date" label={t("common.checkIn")} required min={today} defaultValue={values.checkin} error={errors.checkin} />
+      <Field id="checkout" name="checkout" type="date" label={t("common.checkOut")} required min={today} defaultValue={values.checkout} error={errors.checkout} />
+      <Field id="adults" name="adults" type="number" label={t("common.adultsField")} required min={1} max={20} inputMode="numeric" defaultValue={values.adults ?? "2"} error={errors.adults} />
       <button type="submit" className="rounded-md bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-900 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none sm:mt-6">
-        Search
+        {t("search.submit")}
       </button>
     </Form>
   );

@@ -1,13 +1,13 @@
+import type { GuestWords } from "@/lib/i18n/guest-words";
 import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import type { BookingView } from "@/lib/schemas/bookings";
-import { adultsLabel, formatMoney, formatStayDate, nightsLabel } from "./format";
 import { NightlyPrices } from "./nightly-prices";
 
 /** A stay in words: dates, nights, adults; with the price when known. */
-export function StayLine({ stay }: { stay: { checkin: string; checkout: string; nights: number; adults: number } }) {
+export function StayLine({ stay, words }: { stay: { checkin: string; checkout: string; nights: number; adults: number }; words: GuestWords }) {
   return (
     <span>
-      {formatStayDate(stay.checkin)} → {formatStayDate(stay.checkout)} · {nightsLabel(stay.nights)} · {adultsLabel(stay.adults)}
+      {words.stayDate(stay.checkin)} → {words.stayDate(stay.checkout)} · {words.nights(stay.nights)} · {words.adults(stay.adults)}
     </span>
   );
 }
@@ -15,26 +15,31 @@ export function StayLine({ stay }: { stay: { checkin: string; checkout: string; 
 /** The hotel's check-in and check-out times (GET /me), HH:MM on its clock. */
 export type StayTimes = { checkInFrom: string; checkOutUntil: string };
 
+type Row = [string, React.ReactNode];
+
 /**
  * A booking as a guest reads it: reference, room, stay, guest, price night by night, status,
  * its rate and cancellation terms (and, once cancelled, the fee if there was one); for a
  * confirmed booking, from when and until when (the hotel's times, when known).
  */
-export function BookingSummary({ booking, roomName, times }: { booking: BookingView; roomName?: string; times?: StayTimes | null }) {
-  const rows: [string, React.ReactNode][] = [
-    ["Booking reference", <strong key="ref" data-testid="booking-reference" className="font-mono text-lg tracking-wide">{booking.reference}</strong>],
-    ["Status", booking.status === "confirmed" ? "Confirmed" : `Cancelled${booking.cancelledAt ? ` on ${formatStayDate(booking.cancelledAt.slice(0, 10))}` : ""}`],
-    ...(roomName ? ([["Room", roomName]] as [string, React.ReactNode][]) : []),
-    ["Stay", <StayLine key="stay" stay={booking} />],
+export function BookingSummary({ booking, roomName, times, words }: { booking: BookingView; roomName?: string; times?: StayTimes | null; words: GuestWords }) {
+  const { t } = words;
+  const status =
+    booking.status === "confirmed" ? t("summary.statusConfirmed") : booking.cancelledAt ? t("summary.statusCancelledOn", { date: words.stayDate(booking.cancelledAt) }) : t("summary.statusCancelled");
+  const rows: Row[] = [
+    [t("summary.reference"), <strong key="ref" data-testid="booking-reference" className="font-mono text-lg tracking-wide">{booking.reference}</strong>],
+    [t("summary.status"), status],
+    ...(roomName ? ([[t("summary.room"), roomName]] as Row[]) : []),
+    [t("summary.stay"), <StayLine key="stay" stay={booking} words={words} />],
     ...(times && booking.status === "confirmed"
-      ? ([["Check-in and check-out", <span key="times" data-testid="stay-times">Check-in from {times.checkInFrom} · check-out until {times.checkOutUntil}</span>]] as [string, React.ReactNode][])
+      ? ([[t("summary.times"), <span key="times" data-testid="stay-times">{t("common.stayTimes", { from: times.checkInFrom, until: times.checkOutUntil })}</span>]] as Row[])
       : []),
-    ["Guest", `${booking.guest.firstName} ${booking.guest.lastName} (${booking.guest.email})`],
-    ["Total price", <strong key="price" data-testid="booking-price">{formatMoney(booking.price)}</strong>],
-    ["Rate", <span key="plan" data-testid="booking-rate-plan">{booking.ratePlan.name}</span>],
-    ["Cancellation", <span key="terms" data-testid="booking-cancellation">{cancellationSentence(booking.cancellation)}</span>],
+    [t("summary.guest"), `${booking.guest.firstName} ${booking.guest.lastName} (${booking.guest.email})`],
+    [t("summary.totalPrice"), <strong key="price" data-testid="booking-price">{words.money(booking.price)}</strong>],
+    [t("summary.rate"), <span key="plan" data-testid="booking-rate-plan">{booking.ratePlan.name}</span>],
+    [t("summary.cancellation"), <span key="terms" data-testid="booking-cancellation">{cancellationSentence(booking.cancellation, words)}</span>],
     ...(booking.cancellationFee && booking.cancellationFee.amount > 0
-      ? ([["Cancellation fee", <strong key="fee" data-testid="booking-cancellation-fee">{formatMoney(booking.cancellationFee)}</strong>]] as [string, React.ReactNode][])
+      ? ([[t("summary.cancellationFee"), <strong key="fee" data-testid="booking-cancellation-fee">{words.money(booking.cancellationFee)}</strong>]] as Row[])
       : []),
   ];
   return (
@@ -47,7 +52,7 @@ export function BookingSummary({ booking, roomName, times }: { booking: BookingV
           </div>
         ))}
       </dl>
-      <NightlyPrices nightly={booking.nightly} currency={booking.price.currency} />
+      <NightlyPrices nightly={booking.nightly} currency={booking.price.currency} words={words} />
     </div>
   );
 }

@@ -3,7 +3,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { formatPriceDifference } from "@/lib/money/price-difference";
 import { setRates } from "@/lib/rates/set-rates";
-import { formatMoney, formatStayDate } from "@/components/booking-widget/format";
+import { formatMoney } from "@/components/booking-widget/format";
+import { guestWords } from "@/lib/i18n/guest-words";
+
+const formatStayDate = guestWords("en").stayDate;
 import { e2eDb } from "../support/db";
 import { addDays, partnerApi } from "../support/partner-api";
 import { bookingsOf, bookThroughApi, chooseRoom, fillGuest, hotelToday, manageLink, newGuest, snap, stayAt } from "../support/site";

@@ -1,3 +1,4 @@
+import { isSiteLanguage, SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { freeTextProblem } from "@/lib/text/free-text";
 
 /**
@@ -5,12 +6,6 @@ import { freeTextProblem } from "@/lib/text/free-text";
  * admin CLI alike): the sites allowed to embed the widget, the accent colour, the welcome text
  * and the default language.
  */
-export const ENGINE_LANGUAGES = ["en", "de"] as const;
-export type EngineLanguage = (typeof ENGINE_LANGUAGES)[number];
-
-export function isEngineLanguage(value: string): value is EngineLanguage {
-  return (ENGINE_LANGUAGES as readonly string[]).includes(value);
-}
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1"]);
 
@@ -77,8 +72,8 @@ export function checkEngineSettings(settings: EngineSettings): { settings: Engin
     }
   }
   if (settings.defaultLanguage !== undefined) {
-    if (isEngineLanguage(settings.defaultLanguage)) checked.defaultLanguage = settings.defaultLanguage;
-    else problems.push({ field: "defaultLanguage", message: `language "${settings.defaultLanguage}" is not one of ${ENGINE_LANGUAGES.join(", ")}` });
+    if (isSiteLanguage(settings.defaultLanguage)) checked.defaultLanguage = settings.defaultLanguage;
+    else problems.push({ field: "defaultLanguage", message: `language "${settings.defaultLanguage}" is not one of ${SITE_LANGUAGES.join(", ")}` });
   }
   if (settings.accentColour !== undefined) {
     const parsed = parseAccentColour(settings.accentColour);

@@ -17,7 +17,7 @@ export function toBookingView(booking: Booking): BookingView {
     checkout,
     nights: daysBetween(checkin, checkout),
     adults: booking.adults,
-    guest: { firstName: booking.guestFirstName, lastName: booking.guestLastName, email: booking.guestEmail },
+    guest: { firstName: booking.guestFirstName, lastName: booking.guestLastName, email: booking.guestEmail, ...(booking.guestLanguage ? { language: booking.guestLanguage } : {}) },
     price: { amount: booking.totalAmount, currency: booking.currency },
     nightly: booking.nightlyPrices as { date: string; amount: number }[],
     createdAt: booking.createdAt.toISOString(),

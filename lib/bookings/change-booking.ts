@@ -176,6 +176,7 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
           guestFirstName: after.guest.firstName,
           guestLastName: after.guest.lastName,
           guestEmail: after.guest.email,
+          guestLanguage: after.guest.language ?? null,
           externalReference: after.externalReference,
           totalAmount: total,
           nightlyPrices: nightly,

@@ -3,7 +3,8 @@ import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/p
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { AvailabilityView } from "@/lib/schemas/availability";
 import type { BookingView, CreateBookingInput } from "@/lib/schemas/bookings";
-import { BOOKING_UNREACHABLE_MESSAGE, fieldErrorsOf, restrictionMessage, UNKNOWN_RATE_PLAN_MESSAGE } from "./guest-messages";
+import type { GuestWords } from "@/lib/i18n/guest-words";
+import { fieldErrorsOf, restrictionMessage } from "./guest-messages";
 
 export type BookOutcome =
   | { kind: "booked"; booking: BookingView; replayed: boolean }
@@ -13,14 +14,17 @@ export type BookOutcome =
   | { kind: "refused"; message: string; formUsed?: boolean }
   | { kind: "unreachable"; message: string };
 
-const REFUSALS: Record<string, string> = {
-  occupancy_exceeded: "That room does not hold that many adults. Choose a larger room, or book two rooms.",
-  unknown_room_type: "That room type is no longer offered. Choose another room.",
-  unknown_rate_plan: UNKNOWN_RATE_PLAN_MESSAGE,
-  idempotency_key_reused: "This form was already used to book another stay. Find your booking, or start a new search to book again.",
-  idempotency_key_in_use: "Your booking is still being made. Press Book again in a moment: you will not be booked twice.",
-  rate_limited: "We are very busy just now. Please try again in a minute: pressing Book again will not book twice.",
-};
+/** The API's refusals a guest can act on, and the catalogue's words for each (book.*). */
+const REFUSALS = {
+  occupancy_exceeded: "book.occupancyExceeded",
+  unknown_room_type: "book.unknownRoomType",
+  unknown_rate_plan: "book.unknownRatePlan",
+  idempotency_key_reused: "book.formUsed",
+  idempotency_key_in_use: "book.inProgress",
+  rate_limited: "book.busy",
+} as const;
+
+const isRefusal = (code: string): code is keyof typeof REFUSALS => Object.hasOwn(REFUSALS, code);
 
 /**
  * The Idempotency-Key of one booking: the form's key (made when the form was rendered) and the
@@ -39,21 +43,21 @@ export function bookingAttemptKey(formKey: string, guest: CreateBookingInput["gu
  * (bookingAttemptKey): the same form and guest make one booking however often they are sent.
  * When the room sold out since the search, the other rooms still free for the stay come back.
  */
-export async function bookStay(client: PartnerClient, input: CreateBookingInput, formKey: string): Promise<BookOutcome> {
+export async function bookStay(client: PartnerClient, input: CreateBookingInput, formKey: string, words: GuestWords): Promise<BookOutcome> {
   try {
     const { booking, replayed } = await client.createBooking(input, bookingAttemptKey(formKey, input.guest));
     return { kind: "booked", booking, replayed };
   } catch (error) {
-    if (error instanceof PartnerApiUnreachable) return { kind: "unreachable", message: BOOKING_UNREACHABLE_MESSAGE };
+    if (error instanceof PartnerApiUnreachable) return { kind: "unreachable", message: words.t("common.bookingUnreachable") };
     if (isPartnerApiError(error, "no_availability")) {
       const free = await client.availability({ checkin: input.checkin, checkout: input.checkout, adults: input.adults }).catch(() => undefined);
       const alternatives = free?.roomTypes.filter((r) => r.roomTypeId !== input.roomTypeId) ?? [];
-      return { kind: "sold_out", message: "Sorry, that room was just booked by someone else and is no longer free for your dates.", alternatives };
+      return { kind: "sold_out", message: words.t("book.soldOut"), alternatives };
     }
-    if (isPartnerApiError(error, "validation_failed")) return { kind: "invalid", fieldErrors: fieldErrorsOf(error) };
-    if (isPartnerApiError(error, "stay_restricted")) return { kind: "refused", message: restrictionMessage(error) };
-    if (isPartnerApiError(error) && REFUSALS[error.code]) {
-      return { kind: "refused", message: REFUSALS[error.code]!, ...(error.code === "idempotency_key_reused" ? { formUsed: true } : {}) };
+    if (isPartnerApiError(error, "validation_failed")) return { kind: "invalid", fieldErrors: fieldErrorsOf(error, words) };
+    if (isPartnerApiError(error, "stay_restricted")) return { kind: "refused", message: restrictionMessage(error, words) };
+    if (isPartnerApiError(error) && isRefusal(error.code)) {
+      return { kind: "refused", message: words.t(REFUSALS[error.code]), ...(error.code === "idempotency_key_reused" ? { formUsed: true } : {}) };
     }
     throw error;
   }

@@ -4,6 +4,7 @@ import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/p
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { changeSuggestionWindow, suggestChangedStayDates } from "./change-stay-dates";
+import type { GuestWords } from "@/lib/i18n/guest-words";
 import { fieldErrorsOf, restrictionMessage } from "./guest-messages";
 import { missingStayFields, type StayQuery } from "./search-stays";
 import type { StaySuggestion } from "./suggest-stay-dates";
@@ -38,10 +39,10 @@ export type StayChangeForm = StayQuery;
 type StayChange = { checkin: string; checkout: string; adults: number };
 
 /** The change a form asks for, or what is missing from it, beside each field. */
-export function stayChangeOf(form: StayChangeForm): { change: StayChange } | { fieldErrors: Record<string, string> } {
-  const errors = missingStayFields(form);
+export function stayChangeOf(form: StayChangeForm, words: GuestWords): { change: StayChange } | { fieldErrors: Record<string, string> } {
+  const errors = missingStayFields(form, words);
   const adults = Number(form.adults);
-  if (form.adults && !Number.isInteger(adults)) errors.adults = "Enter the number of adults as a whole number.";
+  if (form.adults && !Number.isInteger(adults)) errors.adults = words.t("search.adultsWhole");
   if (Object.keys(errors).length) return { fieldErrors: errors };
   return { change: { checkin: form.checkin, checkout: form.checkout, adults } };
 }
@@ -52,15 +53,15 @@ const quoteOf = (stay: StayChange, price: Money, nightly: StayQuote["nightly"]):
  * "See the new price": the booking as the form would make it (PATCH ?dryRun=true, nothing
  * stored), or why it cannot be so.
  */
-export async function previewStayChange(client: PartnerClient, booking: BookingView, form: StayChangeForm): Promise<ChangeStayOutcome> {
-  const asked = stayChangeOf(form);
+export async function previewStayChange(client: PartnerClient, booking: BookingView, form: StayChangeForm, words: GuestWords): Promise<ChangeStayOutcome> {
+  const asked = stayChangeOf(form, words);
   if ("fieldErrors" in asked) return { kind: "invalid", fieldErrors: asked.fieldErrors };
   try {
     const { booking: after } = await client.changeBooking(booking.id, asked.change, { dryRun: true });
     const same = after.checkin === booking.checkin && after.checkout === booking.checkout && after.adults === booking.adults;
     return same ? { kind: "unchanged" } : { kind: "quote", quote: quoteOf(asked.change, after.price, after.nightly) };
   } catch (error) {
-    return refusal(client, booking, asked.change, error);
+    return refusal(client, booking, asked.change, error, words);
   }
 }
 
@@ -73,32 +74,33 @@ export async function confirmStayChange(
   booking: BookingView,
   form: StayChangeForm,
   confirm: { expectedPrice: Money; idempotencyKey: string },
+  words: GuestWords,
 ): Promise<ChangeStayOutcome> {
-  const asked = stayChangeOf(form);
+  const asked = stayChangeOf(form, words);
   if ("fieldErrors" in asked) return { kind: "invalid", fieldErrors: asked.fieldErrors };
   try {
     const { booking: after, replayed } = await client.changeBooking(booking.id, asked.change, confirm);
     return { kind: "changed", booking: after, replayed };
   } catch (error) {
     if (isPartnerApiError(error, "price_changed") && error.quote) return { kind: "price_changed", quote: quoteOf(asked.change, error.quote.price, error.quote.nightly) };
-    return refusal(client, booking, asked.change, error);
+    return refusal(client, booking, asked.change, error, words);
   }
 }
 
 /** A refused change in terms the site can explain; anything else unexpected is thrown on. */
-async function refusal(client: PartnerClient, booking: BookingView, asked: StayChange, error: unknown): Promise<ChangeStayOutcome> {
+async function refusal(client: PartnerClient, booking: BookingView, asked: StayChange, error: unknown, words: GuestWords): Promise<ChangeStayOutcome> {
   if (error instanceof PartnerApiUnreachable) return { kind: "unreachable" };
   if (!isPartnerApiError(error)) throw error;
   try {
     switch (error.code) {
       case "validation_failed":
-        return { kind: "invalid", fieldErrors: fieldErrorsOf(error) };
+        return { kind: "invalid", fieldErrors: fieldErrorsOf(error, words) };
       case "occupancy_exceeded":
-        return { kind: "invalid", fieldErrors: { adults: await occupancyMessage(client, booking) } };
+        return { kind: "invalid", fieldErrors: { adults: await occupancyMessage(client, booking, words) } };
       case "no_availability":
         return await soldOut(client, booking, asked);
       case "stay_restricted":
-        return { kind: "restricted", message: restrictionMessage(error) };
+        return { kind: "restricted", message: restrictionMessage(error, words) };
       case "booking_not_changeable":
         return await notChangeable(client, booking);
       case "not_found":
@@ -118,9 +120,9 @@ async function refusal(client: PartnerClient, booking: BookingView, asked: StayC
   throw error;
 }
 
-async function occupancyMessage(client: PartnerClient, booking: BookingView): Promise<string> {
+async function occupancyMessage(client: PartnerClient, booking: BookingView, words: GuestWords): Promise<string> {
   const room = await client.roomType(booking.roomTypeId);
-  return `Your room sleeps at most ${room.maxAdults} adult${room.maxAdults === 1 ? "" : "s"}.`;
+  return words.t("change.occupancy", { adults: words.adults(room.maxAdults) });
 }
 
 /** No room for the new dates: the first night that is not free, and the nearest dates that are (as a search suggests). */

@@ -2,6 +2,7 @@ import { daysBetween, isCalendarDate } from "@/lib/dates/calendar-date";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { AvailabilityView } from "@/lib/schemas/availability";
+import type { GuestWords } from "@/lib/i18n/guest-words";
 import { fieldErrorsOf } from "./guest-messages";
 import { suggestionWindow, suggestStayDates, type StaySuggestion } from "./suggest-stay-dates";
 
@@ -15,11 +16,11 @@ export type SearchOutcome =
   | { kind: "unreachable" };
 
 /** What a guest must fill in before anything is asked of the API (a search, or a booking's new dates). */
-export function missingStayFields(query: StayQuery): Record<string, string> {
+export function missingStayFields(query: StayQuery, words: GuestWords): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!query.checkin) errors.checkin = "Choose a check-in date.";
-  if (!query.checkout) errors.checkout = "Choose a check-out date.";
-  if (!query.adults) errors.adults = "Say how many adults are staying.";
+  if (!query.checkin) errors.checkin = words.t("search.missingCheckin");
+  if (!query.checkout) errors.checkout = words.t("search.missingCheckout");
+  if (!query.adults) errors.adults = words.t("search.missingAdults");
   return errors;
 }
 
@@ -28,8 +29,8 @@ export function missingStayFields(query: StayQuery): Record<string, string> {
  * first, as the API lists them), or why there are none: too many adults for any room, or
  * sold out, with the nearest other dates that are free. The API is the judge of the dates.
  */
-export async function searchStays(client: PartnerClient, query: StayQuery, today: string): Promise<SearchOutcome> {
-  const missing = missingStayFields(query);
+export async function searchStays(client: PartnerClient, query: StayQuery, today: string, words: GuestWords): Promise<SearchOutcome> {
+  const missing = missingStayFields(query, words);
   if (Object.keys(missing).length) return { kind: "invalid", fieldErrors: missing };
   try {
     const availability = await client.availability(query);
@@ -39,7 +40,7 @@ export async function searchStays(client: PartnerClient, query: StayQuery, today
     if (availability.adults > largestRoom) return { kind: "too_many_adults", largestRoom };
     return { kind: "sold_out", nights: availability.nights, suggestions: await suggestionsFor(client, availability, roomTypes, today) };
   } catch (error) {
-    if (isPartnerApiError(error, "validation_failed")) return { kind: "invalid", fieldErrors: fieldErrorsOf(error) };
+    if (isPartnerApiError(error, "validation_failed")) return { kind: "invalid", fieldErrors: fieldErrorsOf(error, words) };
     if (error instanceof PartnerApiUnreachable || isPartnerApiError(error, "rate_limited")) return { kind: "unreachable" };
     throw error;
   }

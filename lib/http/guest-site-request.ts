@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { findEngineSite } from "@/lib/booking-engine/booking-engine";
 import { getDb } from "@/lib/db";
-import { SITE_LANGUAGES } from "@/lib/i18n/site-languages";
+import { SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { chooseLanguage } from "@/lib/i18n/choose-language";
 import { encodeSiteAddress, SITE_HEADER, type siteRouteOf } from "@/lib/guest-site/site-address";
 import { pageSecurityHeaders } from "./page-security-headers.mjs";

@@ -1,11 +1,11 @@
-import { formatMoney, type Money } from "@/lib/money/currency";
-import { formatPriceDifference } from "@/lib/money/price-difference";
+import type { GuestWords } from "@/lib/i18n/guest-words";
+import type { Money } from "@/lib/money/currency";
 import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import type { BookingChangePrevious } from "@/lib/schemas/bookings";
 
 /**
  * What the "Your booking has changed" e-mail says changed, in plain words: the old value of
- * each fact the guest sees ("was Wed 9 Dec 2026"), and the difference in price. Only the
+ * each fact the guest sees ("was Wed, 9 Dec 2026"), and the difference in price. Only the
  * fields the guest knows; the partner's externalReference is never mentioned.
  */
 export type BookingChange = {
@@ -15,38 +15,36 @@ export type BookingChange = {
   previousRoomTypeName: string | null;
 };
 
+/** The facts of a guest e-mail that a change can touch. */
+export type ChangeableFact = "checkIn" | "checkOut" | "nights" | "room" | "adults" | "totalPrice" | "guest" | "rate" | "cancellation";
+
 /** Does the change touch anything the guest sees? A new externalReference alone does not. */
 export function guestSeesChange(previous: BookingChangePrevious): boolean {
   return Object.keys(previous).some((field) => field !== "externalReference");
 }
 
 /** "+ €95.00", "− €40.00" (a minus sign) or "no change": the new total against the old one (as the site's change preview says it). */
-export function priceDifference(now: Money, before: Money | undefined): string {
-  return (before && formatPriceDifference(now, before)) ?? "no change";
-}
-
-export function nightsInWords(nights: number): string {
-  return `${nights} night${nights === 1 ? "" : "s"}`;
+export function priceDifference(now: Money, before: Money | undefined, words: GuestWords): string {
+  return (before && words.priceDifference(now, before)) ?? words.t("email.noChange");
 }
 
 /**
- * A note for each changed fact the e-mail shows, keyed by the fact's label: "was <the old
- * value>" in the e-mail's words, or "updated" for the guest's details (whose old name and
- * address are not repeated to whoever holds the booking now). A fact that did not change has
- * no note. `formatDate` is the e-mail's own.
+ * A note for each changed fact the e-mail shows: "was <the old value>" in the e-mail's words, or
+ * "updated" for the guest's details (whose old name and address are not repeated to whoever
+ * holds the booking now). A fact that did not change has no note.
  */
-export function changeNotes(change: BookingChange, formatDate: (date: string) => string): Map<string, string> {
+export function changeNotes(change: BookingChange, words: GuestWords): Map<ChangeableFact, string> {
   const { previous } = change;
-  const notes = new Map<string, string>();
-  const was = (label: string, value: string) => notes.set(label, `was ${value}`);
-  if (previous.checkin !== undefined) was("Check-in", formatDate(previous.checkin));
-  if (previous.checkout !== undefined) was("Check-out", formatDate(previous.checkout));
-  if (previous.nights !== undefined) was("Nights", nightsInWords(previous.nights));
-  if (previous.roomTypeId !== undefined) was("Room", change.previousRoomTypeName ?? "another room type");
-  if (previous.adults !== undefined) was("Adults", String(previous.adults));
-  if (previous.price !== undefined) was("Total price", formatMoney(previous.price));
-  if (previous.guest !== undefined) notes.set("Guest", "updated");
-  if (previous.ratePlan !== undefined) was("Rate", previous.ratePlan.name);
-  if (previous.cancellation !== undefined) was("Cancellation", cancellationSentence(previous.cancellation));
+  const notes = new Map<ChangeableFact, string>();
+  const was = (fact: ChangeableFact, value: string) => notes.set(fact, words.t("email.was", { value }));
+  if (previous.checkin !== undefined) was("checkIn", words.stayDate(previous.checkin));
+  if (previous.checkout !== undefined) was("checkOut", words.stayDate(previous.checkout));
+  if (previous.nights !== undefined) was("nights", words.nights(previous.nights));
+  if (previous.roomTypeId !== undefined) was("room", change.previousRoomTypeName ?? words.t("email.anotherRoom"));
+  if (previous.adults !== undefined) was("adults", String(previous.adults));
+  if (previous.price !== undefined) was("totalPrice", words.money(previous.price));
+  if (previous.guest !== undefined) notes.set("guest", words.t("email.updated"));
+  if (previous.ratePlan !== undefined) was("rate", previous.ratePlan.name);
+  if (previous.cancellation !== undefined) was("cancellation", cancellationSentence(previous.cancellation, words));
   return notes;
 }

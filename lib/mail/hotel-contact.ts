@@ -1,3 +1,4 @@
+import type { GuestWords } from "@/lib/i18n/guest-words";
 import { telHref } from "@/lib/text/phone-link";
 
 /** What a guest e-mail tells of the hotel beyond its name (Settings › Property), read when the e-mail is sent. */
@@ -14,13 +15,10 @@ export type HotelDetails = {
  * frontdesk@… or call +351 …". Null when the hotel gives neither. `link` wraps each value for the
  * HTML part (the caller escapes); the text part takes them as they are.
  */
-export function contactSentence(details: HotelDetails | undefined, link?: (value: string, href: string) => string): string | null {
+export function contactSentence(details: HotelDetails | undefined, words: GuestWords, link?: (value: string, href: string) => string): string | null {
   if (!details || (!details.contactEmail && !details.contactPhone)) return null;
   const show = (value: string, href: string) => (link ? link(value, href) : value);
-  const ways = [
-    details.contactEmail ? `write to ${show(details.contactEmail, `mailto:${details.contactEmail}`)}` : "",
-    details.contactPhone ? `call ${show(details.contactPhone, telHref(details.contactPhone))}` : "",
-  ].filter(Boolean);
-  const sentence = ways.join(" or ");
-  return `Questions about your stay? ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+  const email = details.contactEmail ? show(details.contactEmail, `mailto:${details.contactEmail}`) : "";
+  const phone = details.contactPhone ? show(details.contactPhone, telHref(details.contactPhone)) : "";
+  return words.t("email.contact", { ways: email && phone ? "both" : email ? "email" : "phone", email, phone });
 }

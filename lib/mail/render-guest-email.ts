@@ -1,8 +1,7 @@
-import { dayOfWeek } from "@/lib/dates/calendar-date";
-import { formatMoney } from "@/lib/money/currency";
+import { guestWords, primaryLanguage } from "@/lib/i18n/guest-words";
 import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import type { BookingView } from "@/lib/schemas/bookings";
-import { changeNotes, nightsInWords, priceDifference, type BookingChange } from "./booking-change-facts";
+import { changeNotes, priceDifference, type BookingChange, type ChangeableFact } from "./booking-change-facts";
 import { contactSentence, type HotelDetails } from "./hotel-contact";
 
 /**
@@ -11,7 +10,8 @@ import { contactSentence, type HotelDetails } from "./hotel-contact";
  * e-mail also says what each changed fact was, and the difference in price. Each states the
  * rate and its cancellation terms; a cancellation's, the fee when there was one. With the hotel's
  * details, a stay to come shows its check-in and check-out times, and every e-mail says how to
- * reach the hotel. Every value put into the HTML is escaped (names are text, never markup);
+ * reach the hotel. It is written in the guest's language (guest.language, as the booking
+ * remembers it; English when not given or not one we write in). Every value put into the HTML is escaped (names are text, never markup);
  * single-line values lose any line break, so nothing can add a header through the subject. No
  * external images or fonts.
  */
@@ -33,16 +33,7 @@ export type GuestEmailInput = {
 export type GuestEmail = { subject: string; text: string; html: string };
 
 /** One line of the e-mail's table of facts; `note` says what it was before a change. */
-type Fact = { label: string; value: string; note?: string };
-
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Mon 14 Dec 2026" for 2026-12-14: the calendar day itself, in no time zone. */
-export function formatEmailDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return `${WEEKDAYS[dayOfWeek(date)]} ${day} ${MONTHS[month - 1]} ${year}`;
-}
+type Fact = { id: ChangeableFact | "reference" | "priceDifference" | "cancellationFee"; value: string; note?: string };
 
 /** Control characters (CR and LF among them) and Unicode line separators become one space. */
 export function oneLine(value: string): string {
@@ -67,6 +58,8 @@ function checkedManageUrl(url: string | null): string | null {
 
 export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const { booking, kind } = input;
+  const words = guestWords(primaryLanguage(booking.guest.language));
+  const { t } = words;
   const cancelled = kind === "booking.cancelled";
   const hotel = oneLine(input.hotelName);
   const reference = oneLine(booking.reference);
@@ -75,45 +68,48 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const reason = cancelled && booking.cancellationReason?.trim() ? booking.cancellationReason.trim().replace(/\r\n?/g, "\n") : null;
 
   const changed = kind === "booking.changed";
-  const subject = `Your booking at ${hotel} ${cancelled ? "is cancelled" : changed ? "has changed" : "is confirmed"} – ${reference}`;
-  const heading = cancelled ? "Your booking is cancelled" : changed ? "Your booking has changed" : "Your booking is confirmed";
-  const intro = cancelled
-    ? `Your booking at ${hotel} has been cancelled. Here are the details of the stay that was cancelled.`
-    : changed
-      ? `Your booking at ${hotel} has changed. Here is your stay as it now stands, with what it was before.`
-      : `Thank you for booking with ${hotel}. Your stay is confirmed; here are the details.`;
+  const which = cancelled ? "cancelled" : changed ? "changed" : "created";
+  const subject = t("email.subject", { hotel, kind: which, reference });
+  const heading = t("email.heading", { kind: which });
+  const intro = t("email.intro", { hotel, kind: which });
   const change = changed ? input.change : undefined;
-  const notes = change ? changeNotes(change, formatEmailDate) : new Map<string, string>();
+  const notes = change ? changeNotes(change, words) : new Map<ChangeableFact, string>();
   const guest = oneLine(`${booking.guest.firstName} ${booking.guest.lastName}, ${booking.guest.email}`);
   const details = input.hotelDetails && oneLineDetails(input.hotelDetails);
   // A stay to come says from when and until when; a cancelled one does not.
   const times = cancelled ? undefined : details;
-  const facts: Fact[] = [
-    { label: "Reference", value: reference },
-    { label: "Check-in", value: formatEmailDate(booking.checkin) + (times ? `, from ${times.checkInFrom}` : "") },
-    { label: "Check-out", value: formatEmailDate(booking.checkout) + (times ? `, until ${times.checkOutUntil}` : "") },
-    { label: "Nights", value: nightsInWords(booking.nights) },
-    { label: "Room", value: oneLine(input.roomTypeName) },
-    { label: "Adults", value: String(booking.adults) },
-    ...(notes.has("Guest") ? [{ label: "Guest", value: guest }] : []),
-    { label: "Total price", value: formatMoney(booking.price) },
-    ...(change ? [{ label: "Price difference", value: priceDifference(booking.price, change.previous.price) }] : []),
-    { label: "Rate", value: oneLine(booking.ratePlan.name) },
-    { label: "Cancellation", value: cancellationSentence(booking.cancellation) },
-    ...(cancelled && booking.cancellationFee && booking.cancellationFee.amount > 0 ? [{ label: "Cancellation fee", value: formatMoney(booking.cancellationFee) }] : []),
-  ].map((fact) => (notes.has(fact.label) ? { ...fact, note: oneLine(notes.get(fact.label)!) } : fact));
-  const linkLabel = cancelled ? "View your booking" : "View, change or cancel your booking";
-  const noLink = `Please quote your booking reference ${reference} whenever you contact ${hotel}.`;
-  const closing = cancelled ? `We hope to welcome you another time.` : `We look forward to welcoming you.`;
-  const contact = contactSentence(details);
+  const checkin = words.stayDate(booking.checkin);
+  const checkout = words.stayDate(booking.checkout);
+  const fact = (id: Fact["id"], value: string): Fact => ({ id, value });
+  const facts = [
+    fact("reference", reference),
+    fact("checkIn", times ? t("email.checkInFrom", { date: checkin, time: times.checkInFrom }) : checkin),
+    fact("checkOut", times ? t("email.checkOutUntil", { date: checkout, time: times.checkOutUntil }) : checkout),
+    fact("nights", words.nights(booking.nights)),
+    fact("room", oneLine(input.roomTypeName)),
+    fact("adults", String(booking.adults)),
+    ...(notes.has("guest") ? [fact("guest", guest)] : []),
+    fact("totalPrice", words.money(booking.price)),
+    ...(change ? [fact("priceDifference", priceDifference(booking.price, change.previous.price, words))] : []),
+    fact("rate", oneLine(booking.ratePlan.name)),
+    fact("cancellation", cancellationSentence(booking.cancellation, words)),
+    ...(cancelled && booking.cancellationFee && booking.cancellationFee.amount > 0 ? [fact("cancellationFee", words.money(booking.cancellationFee))] : []),
+  ].map((row) => {
+    const note = notes.get(row.id as ChangeableFact);
+    return { ...row, label: t(`email.${row.id}`), ...(note ? { note: oneLine(note) } : {}) };
+  });
+  const linkLabel = t(cancelled ? "email.viewLink" : "email.manageLink");
+  const noLink = t("email.noLink", { reference, hotel });
+  const closing = t("email.closing", { kind: which });
+  const contact = contactSentence(details, words);
 
   const text = [
-    `Hello ${firstName},`,
+    t("email.hello", { name: firstName }),
     "",
     intro,
     "",
     ...facts.map(({ label, value, note }) => `${label}: ${value}${note ? ` (${note})` : ""}`),
-    ...(reason ? ["", "Reason for the cancellation:", reason] : []),
+    ...(reason ? ["", t("email.reason"), reason] : []),
     "",
     manageUrl ? `${linkLabel}: ${manageUrl}` : noLink,
     "",
@@ -132,17 +128,17 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
         `${note ? `<br><span style="font-weight:400;color:#57534e">(${escapeHtml(note)})</span>` : ""}</td></tr>`,
     )
     .join("\n");
-  const reasonHtml = reason ? p(`<strong>Reason for the cancellation:</strong><br>${escapeHtml(reason).replace(/\n/g, "<br>")}`) : "";
+  const reasonHtml = reason ? p(`<strong>${escapeHtml(t("email.reason"))}</strong><br>${escapeHtml(reason).replace(/\n/g, "<br>")}`) : "";
   const linkHtml = manageUrl
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(manageUrl)}" style="display:inline-block;padding:14px 24px;background:#1c1917;color:#ffffff;font-size:16px;font-weight:600;text-decoration:none;border-radius:6px">${linkLabel}</a></p>\n` +
-      p(`<span style="color:#57534e">If the button does not work, open this address: <a href="${escapeHtml(manageUrl)}" style="color:#1c1917;word-break:break-all">${escapeHtml(manageUrl)}</a></span>`)
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(manageUrl)}" style="display:inline-block;padding:14px 24px;background:#1c1917;color:#ffffff;font-size:16px;font-weight:600;text-decoration:none;border-radius:6px">${escapeHtml(linkLabel)}</a></p>\n` +
+      p(`<span style="color:#57534e">${escapeHtml(t("email.buttonFallback"))} <a href="${escapeHtml(manageUrl)}" style="color:#1c1917;word-break:break-all">${escapeHtml(manageUrl)}</a></span>`)
     : p(escapeHtml(noLink));
 
   const contactLink = (value: string, href: string) => `<a href="${escapeHtml(href)}" style="color:#1c1917">${escapeHtml(value)}</a>`;
-  const contactHtml = contact ? `${p(contactSentence(details, contactLink)!)}\n` : "";
+  const contactHtml = contact ? `${p(contactSentence(details, words, contactLink)!)}\n` : "";
 
   const html = `<!DOCTYPE html>
-<html lang="en">
+<html lang="${words.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -153,8 +149,8 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
 <tr><td style="padding:24px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#1c1917">
 <p style="margin:0 0 8px;font-size:16px;color:#57534e">${escapeHtml(hotel)}</p>
-<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">${heading}</h1>
-${p(`Hello ${escapeHtml(firstName)},`)}
+<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(heading)}</h1>
+${p(escapeHtml(t("email.hello", { name: firstName })))}
 ${p(escapeHtml(intro))}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">
 ${rows}

@@ -1,30 +1,33 @@
-import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
 import { formatInstant } from "@/lib/dates/format-instant";
+import { guestWords, type GuestWords } from "@/lib/i18n/guest-words";
 import { formatMoney, type Money } from "@/lib/money/currency";
 import type { CancellationTerms } from "@/lib/schemas/rate-plans";
+
+/** Staff read the terms in English (the panel); guests in their language (the site, the e-mails). */
+const STAFF_WORDS = guestWords("en");
 
 /**
  * A booking's or an offer's cancellation terms as a guest reads them (the site and the guest
  * e-mails): "Free cancellation until Wed 2 December" (freeUntil is already a date at the
  * property) or "Non-refundable".
  */
-export function cancellationTermsInWords(terms: CancellationTerms): string {
-  return terms.refundable && terms.freeUntil ? `Free cancellation until ${formatWeekdayDayMonth(terms.freeUntil)}` : "Non-refundable";
+export function cancellationTermsInWords(terms: CancellationTerms, words: GuestWords = STAFF_WORDS): string {
+  return terms.refundable && terms.freeUntil ? words.t("cancellation.freeUntil", { date: words.weekdayDayMonth(terms.freeUntil) }) : words.t("cancellation.nonRefundable");
 }
 
 /** What the terms cost once they apply: "then €120.00" after the free period, "cancelling costs €360.00" when not refundable. */
-export function cancellationFeeInWords(terms: CancellationTerms): string {
-  return terms.refundable ? `then ${formatMoney(terms.fee)}` : `cancelling costs ${formatMoney(terms.fee)}`;
+export function cancellationFeeInWords(terms: CancellationTerms, words: GuestWords = STAFF_WORDS): string {
+  return words.t(terms.refundable ? "cancellation.then" : "cancellation.costs", { fee: words.money(terms.fee) });
 }
 
 /** Both, in one line: "Free cancellation until Wed 2 December, then €120.00". */
-export function cancellationSentence(terms: CancellationTerms): string {
-  return `${cancellationTermsInWords(terms)}, ${cancellationFeeInWords(terms)}`;
+export function cancellationSentence(terms: CancellationTerms, words: GuestWords = STAFF_WORDS): string {
+  return words.t("cancellation.sentence", { terms: cancellationTermsInWords(terms, words), fee: cancellationFeeInWords(terms, words) });
 }
 
 /** The fee of cancelling at some instant (cancellationFeeAt): "Cancelling now is free" or "Cancelling now costs €120.00". */
-export function cancellingNowInWords(fee: Money): string {
-  return fee.amount === 0 ? "Cancelling now is free" : `Cancelling now costs ${formatMoney(fee)}`;
+export function cancellingNowInWords(fee: Money, words: GuestWords = STAFF_WORDS): string {
+  return fee.amount === 0 ? words.t("cancellation.nowFree") : words.t("cancellation.nowCosts", { fee: words.money(fee) });
 }
 
 /**

@@ -20,11 +20,22 @@ import { BookingRatePlanSchema, CancellationTermsSchema } from "./rate-plans";
 export const BOOKING_SOURCES = ["api", "desk"] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 
+/** A guest's language, as browsers and partners name it (BCP 47: de, en-GB, pt-BR). */
+const LanguageTagSchema = z
+  .string()
+  .max(35, "Must be at most 35 characters.")
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, "Must be a language tag such as de, en-GB or pt-BR.")
+  .meta({
+    example: "de",
+    description: "The guest's language (BCP 47), for the hotel's e-mails to them: English and German today (others get English, with the tag kept). Left out: English.",
+  });
+
 export const GuestSchema = z
   .strictObject({
     firstName: PersonNameSchema.meta({ example: "Ana" }),
     lastName: PersonNameSchema.meta({ example: "Silva" }),
     email: z.email("Must be an e-mail address.").max(254, "Must be at most 254 characters.").meta({ example: "ana.silva@example.com" }),
+    language: LanguageTagSchema.optional(),
   })
   .meta({ id: "Guest" });
 
@@ -94,7 +105,7 @@ export const BookingSchema = z
     checkout: CalendarDateSchema,
     nights: z.number().int(),
     adults: z.number().int(),
-    guest: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+    guest: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), language: z.string().optional().meta({ description: "The guest's language, when given." }) }),
     price: MoneySchema.meta({ description: "Total, fixed when the booking was made; only a change of the booking (PATCH) moves it, never a rate edit." }),
     nightly: z.array(NightlyPriceSchema),
     createdAt: TimestampSchema,

@@ -1,6 +1,7 @@
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { disableBookingEngine, enableBookingEngine } from "@/lib/booking-engine/booking-engine";
-import { ENGINE_LANGUAGES, isEngineLanguage, parseAllowedOrigin } from "@/lib/booking-engine/engine-settings";
+import { parseAllowedOrigin } from "@/lib/booking-engine/engine-settings";
+import { isSiteLanguage, SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { engineSiteUrl, engineSnippet } from "@/lib/booking-engine/engine-snippet";
 import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { defineCommand } from "./command";
@@ -12,7 +13,7 @@ const publicBaseUrl = () => process.env.PUBLIC_BASE_URL || "http://localhost:300
 
 export const engineEnable = defineCommand({
   name: "engine enable",
-  args: `SLUG [--allow-origin ORIGIN]... [--language ${ENGINE_LANGUAGES.join("|")}]`,
+  args: `SLUG [--allow-origin ORIGIN]... [--language ${SITE_LANGUAGES.join("|")}]`,
   summary: "Turn a property's booking engine on (its site at /hotels/SLUG and the widget for its own site) and print the snippet; --allow-origin (repeatable) lists the sites that may embed it and replaces the list.",
   positionals: ["SLUG"],
   options: { "allow-origin": { type: "string", multiple: true }, language: { type: "string" } },
@@ -23,7 +24,7 @@ export const engineEnable = defineCommand({
       if ("problem" in parsed) throw new UsageError(parsed.problem);
     }
     const language = args.optionalString("language");
-    if (language !== undefined && !isEngineLanguage(language)) throw new UsageError(`language "${language}" is not one of ${ENGINE_LANGUAGES.join(", ")}`);
+    if (language !== undefined && !isSiteLanguage(language)) throw new UsageError(`language "${language}" is not one of ${SITE_LANGUAGES.join(", ")}`);
     return { slug: args.slug(0), origins, language };
   },
   async run({ db }, { slug, origins, language }) {

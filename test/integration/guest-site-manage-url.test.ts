@@ -18,8 +18,8 @@ describe("the manage link in a guest e-mail", () => {
     const db = database().db;
     const hotel = await partnerFixture(db, { name: "Mail Engine Hotel" });
     const engine = await enableBookingEngine(db, { propertyId: hotel.property.id, actor: TEST_ACTOR, box });
-    const book = async (apiKeyId: string | undefined, email: string) =>
-      (await createBooking(db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email } }, actor: { ...TEST_ACTOR, apiKeyId } })).booking;
+    const book = async (apiKeyId: string | undefined, email: string, language?: string) =>
+      (await createBooking(db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email, language } }, actor: { ...TEST_ACTOR, apiKeyId } })).booking;
     const viaEngine = await book(engine.apiKeyId!, "engine@guest.test");
     const viaPartner = await book(hotel.writeKey!.id, "partner@guest.test");
     const manageUrl = guestSiteManageUrl({ db, publicBaseUrl: "https://book.example.com", sessionSecret: SECRET });
@@ -28,6 +28,10 @@ describe("the manage link in a guest e-mail", () => {
     expect(link).toMatch(new RegExp(`^https://book\\.example\\.com/hotels/${hotel.property.slug}/manage/`));
     expect(verifyManageBookingToken(link!.split("/").pop()!, SECRET)).toBe(viaEngine.id);
     expect(await manageUrl(hotel.property.id, viaPartner.id)).toBeNull();
+    // The guest's language is remembered with the booking, and the link keeps it.
+    const german = await book(engine.apiKeyId!, "deutsch@guest.test", "de-AT");
+    expect(german.guest.language).toBe("de-AT");
+    expect(await manageUrl(hotel.property.id, german.id)).toMatch(/\/manage\/[^?]+\?lang=de$/);
 
     await rotateEngineKey(db, { propertyId: hotel.property.id, actor: TEST_ACTOR, box });
     expect(await manageUrl(hotel.property.id, viaEngine.id)).toMatch(/\/hotels\//);

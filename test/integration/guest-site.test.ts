@@ -10,7 +10,9 @@ import { PartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/par
 import { createPartnerClient, type PartnerClient } from "@/lib/partner-client/partner-client";
 import { setRates } from "@/lib/rates/set-rates";
 import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
-import { UNKNOWN_RATE_PLAN_MESSAGE } from "@/lib/guest-site/guest-messages";
+import { guestWords } from "@/lib/i18n/guest-words";
+
+const EN = guestWords("en");
 import { createRatePlan, deactivateRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { freePort } from "@/scripts/lib/ports";
 import { setupTestDatabase } from "../support/database";
@@ -95,12 +97,12 @@ describe("booking a stay from the site", () => {
       await inProcessFetch(url, init);
       throw new TypeError("fetch failed: socket hang up");
     };
-    const lost = await bookStay(clientWith(answersLost), input, "attempt-lost-1");
+    const lost = await bookStay(clientWith(answersLost), input, "attempt-lost-1", EN);
     expect(lost).toMatchObject({ kind: "unreachable", message: expect.stringContaining("you will not be booked twice") });
     expect(await bookingsOf(guest.email)).toHaveLength(1);
 
-    const retried = await bookStay(client, input, "attempt-lost-1");
-    const resubmitted = await bookStay(client, input, "attempt-lost-1");
+    const retried = await bookStay(client, input, "attempt-lost-1", EN);
+    const resubmitted = await bookStay(client, input, "attempt-lost-1", EN);
     expect(retried).toMatchObject({ kind: "booked", replayed: true });
     expect(resubmitted).toMatchObject({ kind: "booked", replayed: true });
     const [booking] = await bookingsOf(guest.email);
@@ -112,9 +114,9 @@ describe("booking a stay from the site", () => {
     const stay = { roomTypeId: double().id, ...stayAt(35, 1), adults: 1 };
     const first = { ...GUEST, email: "group.first@example.com" };
     const second = { firstName: "Rui", lastName: "Costa", email: "group.second@example.com" };
-    const one = await bookStay(client, { ...stay, guest: first }, "attempt-group");
-    const two = await bookStay(client, { ...stay, guest: second }, "attempt-group");
-    const oneAgain = await bookStay(client, { ...stay, guest: { ...first } }, "attempt-group");
+    const one = await bookStay(client, { ...stay, guest: first }, "attempt-group", EN);
+    const two = await bookStay(client, { ...stay, guest: second }, "attempt-group", EN);
+    const oneAgain = await bookStay(client, { ...stay, guest: { ...first } }, "attempt-group", EN);
     expect(one).toMatchObject({ kind: "booked", replayed: false });
     expect(two).toMatchObject({ kind: "booked", replayed: false });
     expect(oneAgain).toMatchObject({ kind: "booked", replayed: true });
@@ -127,26 +129,26 @@ describe("booking a stay from the site", () => {
 
   it("says where to go on when the form already booked another stay for this guest", async () => {
     const guest = { ...GUEST, email: "form.used@example.com" };
-    expect(await bookStay(client, { roomTypeId: double().id, ...stayAt(36, 1), adults: 1, guest }, "attempt-used")).toMatchObject({ kind: "booked" });
-    const other = await bookStay(client, { roomTypeId: double().id, ...stayAt(37, 1), adults: 1, guest }, "attempt-used");
+    expect(await bookStay(client, { roomTypeId: double().id, ...stayAt(36, 1), adults: 1, guest }, "attempt-used", EN)).toMatchObject({ kind: "booked" });
+    const other = await bookStay(client, { roomTypeId: double().id, ...stayAt(37, 1), adults: 1, guest }, "attempt-used", EN);
     expect(other).toEqual({ kind: "refused", formUsed: true, message: expect.stringContaining("Find your booking") });
   });
 
   it("says when the room sold out since the search, and offers the rooms still free", async () => {
     const stay = stayAt(40, 1);
     await setRates(database().db, { roomTypeId: double().id, from: stay.checkin, to: stay.checkin, rooms: 0 });
-    const outcome = await bookStay(client, { roomTypeId: double().id, ...stay, adults: 1, guest: GUEST }, "attempt-sold-out");
+    const outcome = await bookStay(client, { roomTypeId: double().id, ...stay, adults: 1, guest: GUEST }, "attempt-sold-out", EN);
     expect(outcome).toMatchObject({ kind: "sold_out" });
     expect(outcome.kind === "sold_out" && outcome.alternatives.map((r) => r.name)).toEqual(["Single"]);
   });
 
   it("turns the API's refusals into a guest's words", async () => {
     const stay = stayAt(50, 1);
-    const tooMany = await bookStay(client, { roomTypeId: single().id, ...stay, adults: 2, guest: GUEST }, "attempt-occupancy");
+    const tooMany = await bookStay(client, { roomTypeId: single().id, ...stay, adults: 2, guest: GUEST }, "attempt-occupancy", EN);
     expect(tooMany).toEqual({ kind: "refused", message: expect.stringContaining("does not hold that many adults") });
-    const badEmail = await bookStay(client, { roomTypeId: single().id, ...stay, adults: 1, guest: { ...GUEST, email: "nope" } }, "attempt-email");
+    const badEmail = await bookStay(client, { roomTypeId: single().id, ...stay, adults: 1, guest: { ...GUEST, email: "nope" } }, "attempt-email", EN);
     expect(badEmail).toEqual({ kind: "invalid", fieldErrors: { "guest.email": "Must be an e-mail address." } });
-    const past = await bookStay(client, { roomTypeId: single().id, checkin: addDays(hotel.today, -2), checkout: hotel.today, adults: 1, guest: GUEST }, "attempt-past");
+    const past = await bookStay(client, { roomTypeId: single().id, checkin: addDays(hotel.today, -2), checkout: hotel.today, adults: 1, guest: GUEST }, "attempt-past", EN);
     expect(past).toMatchObject({ kind: "invalid", fieldErrors: { checkin: `Must be today at the property (${hotel.today}) or later.` } });
   });
 });
@@ -159,18 +161,18 @@ describe("rate plans and stay restrictions on the site", () => {
     const offers = (await client.availability({ ...stay, adults: 2 })).roomTypes.find((r) => r.roomTypeId === double().id)!.offers;
     expect(offers.map((o) => [o.name, o.cancellation.refundable])).toEqual([["Saver", false], ["Standard", true]]);
 
-    const booked = await bookStay(client, { roomTypeId: double().id, ratePlanId: plan.id, ...stay, adults: 2, guest: GUEST }, "attempt-saver");
+    const booked = await bookStay(client, { roomTypeId: double().id, ratePlanId: plan.id, ...stay, adults: 2, guest: GUEST }, "attempt-saver", EN);
     expect(booked).toMatchObject({ kind: "booked", booking: { ratePlan: { id: plan.id, name: "Saver" }, price: offers[0]!.price, cancellation: { refundable: false, freeUntil: null } } });
 
     const restricted = stayAt(150, 2);
     await setRates(db, { roomTypeId: double().id, from: restricted.checkin, to: restricted.checkin, minStay: 3 });
-    expect(await bookStay(client, { roomTypeId: double().id, ...restricted, adults: 2, guest: GUEST }, "attempt-min-stay")).toEqual({
+    expect(await bookStay(client, { roomTypeId: double().id, ...restricted, adults: 2, guest: GUEST }, "attempt-min-stay", EN)).toEqual({
       kind: "refused",
       message: `Stays arriving on ${formatWeekdayDayMonth(restricted.checkin)} must be at least 3 nights. Please choose other dates.`,
     });
 
     await deactivateRatePlan(db, { id: plan.id, propertyId: hotel.property.id, actor: TEST_ACTOR });
-    expect(await bookStay(client, { roomTypeId: double().id, ratePlanId: plan.id, ...stayAt(160, 1), adults: 2, guest: GUEST }, "attempt-gone")).toEqual({ kind: "refused", message: UNKNOWN_RATE_PLAN_MESSAGE });
+    expect(await bookStay(client, { roomTypeId: double().id, ratePlanId: plan.id, ...stayAt(160, 1), adults: 2, guest: GUEST }, "attempt-gone", EN)).toEqual({ kind: "refused", message: EN.t("book.unknownRatePlan") });
   });
 
   it("suggests, for a stay the restrictions refuse, only dates they allow", async () => {
@@ -180,7 +182,7 @@ describe("rate plans and stay restrictions on the site", () => {
       await setRates(database().db, { roomTypeId: roomType.id, from: stay.checkin, to: addDays(stay.checkin, 1), closedToArrival: true });
       await setRates(database().db, { roomTypeId: roomType.id, from: addDays(stay.checkin, -1), to: addDays(stay.checkin, -1), minStay: 3 });
     }
-    const outcome = await searchStays(client, { ...stay, adults: "1" }, hotel.today);
+    const outcome = await searchStays(client, { ...stay, adults: "1" }, hotel.today, EN);
     expect(outcome).toMatchObject({ kind: "sold_out", nights: 2 });
     expect(outcome.kind === "sold_out" && outcome.suggestions.map((s) => s.checkin)).toEqual([addDays(stay.checkin, -2), addDays(stay.checkin, 2), addDays(stay.checkin, -3)]);
   });
@@ -189,32 +191,32 @@ describe("rate plans and stay restrictions on the site", () => {
 describe("searching from the site", () => {
   it("lists the rooms free for the stay, or says why none is: too many adults, or sold out with other dates", async () => {
     const stay = stayAt(60, 2);
-    const offers = await searchStays(client, { ...stay, adults: "2" }, hotel.today);
+    const offers = await searchStays(client, { ...stay, adults: "2" }, hotel.today, EN);
     expect(offers.kind === "offers" && offers.availability.roomTypes.map((r) => r.name)).toEqual(["Double"]);
 
-    expect(await searchStays(client, { ...stay, adults: "3" }, hotel.today)).toEqual({ kind: "too_many_adults", largestRoom: 2 });
+    expect(await searchStays(client, { ...stay, adults: "3" }, hotel.today, EN)).toEqual({ kind: "too_many_adults", largestRoom: 2 });
 
     for (const roomType of hotel.roomTypes) await setRates(database().db, { roomTypeId: roomType.id, from: stay.checkin, to: stay.checkin, closed: true });
-    const soldOut = await searchStays(client, { ...stay, adults: "1" }, hotel.today);
+    const soldOut = await searchStays(client, { ...stay, adults: "1" }, hotel.today, EN);
     expect(soldOut).toMatchObject({ kind: "sold_out", nights: 2 });
     expect(soldOut.kind === "sold_out" && soldOut.suggestions.map((s) => s.checkin)).toEqual([addDays(stay.checkin, 1), addDays(stay.checkin, -2), addDays(stay.checkin, 2)]);
   });
 
   it("explains bad or missing input beside the field, in a guest's words", async () => {
     const stay = stayAt(60, 2);
-    expect(await searchStays(client, { checkin: stay.checkout, checkout: stay.checkin, adults: "2" }, hotel.today)).toEqual({
+    expect(await searchStays(client, { checkin: stay.checkout, checkout: stay.checkin, adults: "2" }, hotel.today, EN)).toEqual({
       kind: "invalid",
       fieldErrors: { checkout: "Must be after the check-in date." },
     });
-    expect(await searchStays(client, { checkin: "", checkout: stay.checkout, adults: "" }, hotel.today)).toEqual({
+    expect(await searchStays(client, { checkin: "", checkout: stay.checkout, adults: "" }, hotel.today, EN)).toEqual({
       kind: "invalid",
       fieldErrors: { checkin: "Choose a check-in date.", adults: "Say how many adults are staying." },
     });
     const down = clientWith(async () => Promise.reject(new TypeError("fetch failed")));
-    expect(await searchStays(down, { ...stay, adults: "2" }, hotel.today)).toEqual({ kind: "unreachable" });
+    expect(await searchStays(down, { ...stay, adults: "2" }, hotel.today, EN)).toEqual({ kind: "unreachable" });
     const limited = { type: "/docs/errors#rate_limited", title: "Too Many Requests", status: 429, detail: "Over the limit.", code: "rate_limited", requestId: "req_2" };
     const busy = clientWith(async () => Response.json(limited, { status: 429, headers: { "retry-after": "3" } }));
-    expect(await searchStays(busy, { ...stay, adults: "2" }, hotel.today)).toEqual({ kind: "unreachable" });
+    expect(await searchStays(busy, { ...stay, adults: "2" }, hotel.today, EN)).toEqual({ kind: "unreachable" });
   });
 });
 
@@ -271,32 +273,32 @@ describe("changing a booking from the site", () => {
   it("previews and confirms a change; a confirmation sent twice changes once; a moved price comes back as the new quote", async () => {
     const booking = await book(90, 2, "change.site@example.com");
     const form = { ...stayAt(91, 3), adults: "1" };
-    const preview = await previewStayChange(client, booking, form);
+    const preview = await previewStayChange(client, booking, form, EN);
     expect(preview).toMatchObject({ kind: "quote", quote: { ...stayAt(91, 3), adults: 1, nights: 3 } });
     const quote = preview.kind === "quote" ? preview.quote : undefined;
 
     await setRates(database().db, { roomTypeId: double().id, from: addDays(booking.checkout, 1), to: addDays(booking.checkout, 1), price: 99_900 }); // a night the change takes
-    const moved = await confirmStayChange(client, booking, form, { expectedPrice: quote!.price, idempotencyKey: "site-change-3" });
+    const moved = await confirmStayChange(client, booking, form, { expectedPrice: quote!.price, idempotencyKey: "site-change-3" }, EN);
     expect(moved).toMatchObject({ kind: "price_changed", quote: { ...stayAt(91, 3), nights: 3 } });
     const newQuote = moved.kind === "price_changed" ? moved.quote : undefined;
     const repriced = addDays(booking.checkout, 1);
     expect(newQuote!.price.amount).toBe(quote!.price.amount - quote!.nightly.find((n) => n.date === repriced)!.amount + 99_900);
 
-    const first = await confirmStayChange(client, booking, form, { expectedPrice: newQuote!.price, idempotencyKey: "site-change-3" });
-    const second = await confirmStayChange(client, booking, form, { expectedPrice: newQuote!.price, idempotencyKey: "site-change-3" });
+    const first = await confirmStayChange(client, booking, form, { expectedPrice: newQuote!.price, idempotencyKey: "site-change-3" }, EN);
+    const second = await confirmStayChange(client, booking, form, { expectedPrice: newQuote!.price, idempotencyKey: "site-change-3" }, EN);
     expect(first).toMatchObject({ kind: "changed", replayed: false, booking: { ...stayAt(91, 3), adults: 1, price: newQuote!.price } });
     expect(second).toMatchObject({ kind: "changed", replayed: true });
     expect(await changedEvents(booking.id)).toHaveLength(1);
 
     const now = await client.getBooking(booking.id);
-    expect(await previewStayChange(client, now, { checkin: now.checkin, checkout: now.checkout, adults: String(now.adults) })).toEqual({ kind: "unchanged" });
+    expect(await previewStayChange(client, now, { checkin: now.checkin, checkout: now.checkout, adults: String(now.adults) }, EN)).toEqual({ kind: "unchanged" });
   });
 
   it("says which night is not free and suggests the nearest dates of the same length in the booking's room", async () => {
     const booking = await book(100, 2, "change.sold.out@example.com");
     const asked = stayAt(103, 2);
     await setRates(database().db, { roomTypeId: double().id, from: asked.checkin, to: asked.checkin, rooms: 0 });
-    const outcome = await previewStayChange(client, booking, { ...asked, adults: "2" });
+    const outcome = await previewStayChange(client, booking, { ...asked, adults: "2" }, EN);
     expect(outcome).toMatchObject({ kind: "sold_out", night: asked.checkin, nights: 2 });
     // Nearest first: a day later; two days earlier (its first night is the booking's own); two days later. A day earlier takes the full night.
     expect(outcome.kind === "sold_out" && outcome.suggestions.map((s) => s.checkin)).toEqual([addDays(asked.checkin, 1), addDays(asked.checkin, -2), addDays(asked.checkin, 2)]);
@@ -306,7 +308,7 @@ describe("changing a booking from the site", () => {
     const booking = await book(180, 2, "change.restricted@example.com");
     const asked = stayAt(183, 2);
     await setRates(database().db, { roomTypeId: double().id, from: asked.checkout, to: asked.checkout, closedToDeparture: true });
-    expect(await previewStayChange(client, booking, { ...asked, adults: "2" })).toEqual({
+    expect(await previewStayChange(client, booking, { ...asked, adults: "2" }, EN)).toEqual({
       kind: "restricted",
       message: `No departures on ${formatWeekdayDayMonth(asked.checkout)}: the hotel does not take check-outs that day. Please choose other dates.`,
     });
@@ -315,7 +317,7 @@ describe("changing a booking from the site", () => {
   it("explains a booking that cannot change: cancelled, or started (its check-in stays; its check-out may move)", async () => {
     const cancelled = await book(110, 2, "change.cancelled@example.com");
     await client.cancelBooking(cancelled.id);
-    expect(await previewStayChange(client, cancelled, { ...stayAt(111, 2), adults: "2" })).toMatchObject({ kind: "not_changeable", reason: "cancelled" });
+    expect(await previewStayChange(client, cancelled, { ...stayAt(111, 2), adults: "2" }, EN)).toMatchObject({ kind: "not_changeable", reason: "cancelled" });
 
     const yesterday = addDays(hotel.today, -1);
     await setRates(database().db, { roomTypeId: double().id, from: yesterday, to: yesterday, price: 12_000, rooms: 5, closed: false });
@@ -326,15 +328,15 @@ describe("changing a booking from the site", () => {
       clock: { now: () => new Date(`${addDays(hotel.today, -2)}T12:00:00Z`) },
     });
     const started = await client.getBooking(created.id);
-    expect(await previewStayChange(client, started, { checkin: hotel.today, checkout: addDays(hotel.today, 3), adults: "2" })).toEqual({ kind: "not_changeable", reason: "started", checkin: yesterday });
-    expect(await previewStayChange(client, started, { checkin: yesterday, checkout: addDays(hotel.today, 3), adults: "1" })).toMatchObject({ kind: "quote", quote: { checkin: yesterday, nights: 4, adults: 1 } });
-    expect(await previewStayChange(client, started, { checkin: yesterday, checkout: addDays(hotel.today, 3), adults: "3" })).toEqual({ kind: "invalid", fieldErrors: { adults: "Your room sleeps at most 2 adults." } });
+    expect(await previewStayChange(client, started, { checkin: hotel.today, checkout: addDays(hotel.today, 3), adults: "2" }, EN)).toEqual({ kind: "not_changeable", reason: "started", checkin: yesterday });
+    expect(await previewStayChange(client, started, { checkin: yesterday, checkout: addDays(hotel.today, 3), adults: "1" }, EN)).toMatchObject({ kind: "quote", quote: { checkin: yesterday, nights: 4, adults: 1 } });
+    expect(await previewStayChange(client, started, { checkin: yesterday, checkout: addDays(hotel.today, 3), adults: "3" }, EN)).toEqual({ kind: "invalid", fieldErrors: { adults: "Your room sleeps at most 2 adults." } });
   });
 
   it("says the API could not be reached, for a preview and for a confirmation", async () => {
     const booking = await book(120, 1, "change.down@example.com");
     const down = clientWith(async () => Promise.reject(new TypeError("fetch failed")));
-    expect(await previewStayChange(down, booking, { ...stayAt(121, 1), adults: "2" })).toEqual({ kind: "unreachable" });
-    expect(await confirmStayChange(down, booking, { ...stayAt(121, 1), adults: "2" }, { expectedPrice: booking.price, idempotencyKey: "site-change-down" })).toEqual({ kind: "unreachable" });
+    expect(await previewStayChange(down, booking, { ...stayAt(121, 1), adults: "2" }, EN)).toEqual({ kind: "unreachable" });
+    expect(await confirmStayChange(down, booking, { ...stayAt(121, 1), adults: "2" }, { expectedPrice: booking.price, idempotencyKey: "site-change-down" }, EN)).toEqual({ kind: "unreachable" });
   });
 });

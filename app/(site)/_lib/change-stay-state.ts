@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { ChangeStayOutcome } from "@/lib/guest-site/change-stay";
-import { CHANGE_MESSAGES, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
+import type { GuestWords } from "@/lib/i18n/guest-words";
 import type { ChangeStayState, ChangeStayValues } from "@/components/booking-widget/form-states";
 
 type Outcome = Exclude<ChangeStayOutcome, { kind: "changed" | "not_found" }>;
 
-type StepContext = { step: "preview" | "confirm"; values: ChangeStayValues; previous: ChangeStayState };
+type StepContext = { step: "preview" | "confirm"; values: ChangeStayValues; previous: ChangeStayState; words: GuestWords };
 
 /**
  * The API could not be reached: a confirmation shows its preview again (same key: Confirm again
  * is safe), anything else the dates with the message. Also before the booking was read.
  */
 export function unreachableState(context: StepContext): ChangeStayState {
-  const { step, values, previous } = context;
-  return step === "confirm" && previous.step === "preview" && previous.preview ? { ...previous, error: CHANGE_MESSAGES.unreachable } : { step: "edit", values, error: UNREACHABLE_MESSAGE };
+  const { step, values, previous, words } = context;
+  return step === "confirm" && previous.step === "preview" && previous.preview ? { ...previous, error: words.t("change.unreachable") } : { step: "edit", values, error: words.t("common.unreachable") };
 }
 
 /**
@@ -24,18 +24,18 @@ export function unreachableState(context: StepContext): ChangeStayState {
  * the same preview again, with the same key, so pressing Confirm change again is safe.
  */
 export function changeStayState(outcome: Outcome, context: StepContext & { booking: BookingView }): ChangeStayState {
-  const { values, booking } = context;
+  const { values, booking, words } = context;
   const edit = (rest: Partial<ChangeStayState>): ChangeStayState => ({ step: "edit", values, ...rest });
   // Without the preview to show again (it was not sent back), the guest starts from the new dates.
   const samePreview = (error: string): ChangeStayState =>
-    context.step === "confirm" && context.previous.step === "preview" && context.previous.preview ? { ...context.previous, error } : edit({ error: UNREACHABLE_MESSAGE });
+    context.step === "confirm" && context.previous.step === "preview" && context.previous.preview ? { ...context.previous, error } : edit({ error: words.t("common.unreachable") });
   switch (outcome.kind) {
     case "quote":
       return { step: "preview", values, preview: { quote: outcome.quote, currentPrice: booking.price, idempotencyKey: randomUUID() } };
     case "price_changed":
       return { step: "preview", values, preview: { quote: outcome.quote, currentPrice: booking.price, idempotencyKey: randomUUID(), priceChanged: true } };
     case "unchanged":
-      return edit({ notice: CHANGE_MESSAGES.unchanged });
+      return edit({ notice: words.t("change.unchanged") });
     case "invalid":
       return edit({ fieldErrors: outcome.fieldErrors });
     case "restricted":
@@ -43,11 +43,11 @@ export function changeStayState(outcome: Outcome, context: StepContext & { booki
     case "sold_out":
       return edit({ soldOut: { night: outcome.night, nights: outcome.nights, suggestions: outcome.suggestions } });
     case "not_changeable":
-      if (outcome.reason === "started") return edit({ error: CHANGE_MESSAGES.started, started: true, values: { ...values, checkin: outcome.checkin } });
-      return edit({ error: CHANGE_MESSAGES[outcome.reason], closed: true });
+      if (outcome.reason === "started") return edit({ error: words.t("change.started"), started: true, values: { ...values, checkin: outcome.checkin } });
+      return edit({ error: words.t(`change.${outcome.reason}`), closed: true });
     case "refused":
-      if (outcome.reason === "key_reused") return edit({ error: CHANGE_MESSAGES.keyReused });
-      return samePreview(outcome.reason === "key_in_use" ? CHANGE_MESSAGES.keyInUse : CHANGE_MESSAGES.busy);
+      if (outcome.reason === "key_reused") return edit({ error: words.t("change.keyReused") });
+      return samePreview(words.t(outcome.reason === "key_in_use" ? "change.keyInUse" : "change.busy"));
     case "unreachable":
       return unreachableState(context);
   }

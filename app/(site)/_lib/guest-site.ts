@@ -5,6 +5,7 @@ import { connection } from "next/server";
 import { cache } from "react";
 import { openBookingEngine } from "@/lib/booking-engine/booking-engine";
 import { getDb } from "@/lib/db";
+import { guestWords } from "@/lib/i18n/guest-words";
 import { getEnv } from "@/lib/env";
 import { decodeSiteAddress, siteBasePath, SITE_HEADER } from "@/lib/guest-site/site-address";
 import { signManageBookingToken, verifyManageBookingToken } from "@/lib/guest-site/manage-booking-token";
@@ -25,6 +26,9 @@ export const getSite = cache(async () => {
   const ref: SiteRef = { basePath: siteBasePath(address), ...(address.langExplicit ? { lang: address.lang } : {}) };
   return { ...address, ref };
 });
+
+/** The words of this request's language (the catalogue, dates and prices). */
+export const getWords = cache(async () => guestWords((await getSite()).lang));
 
 /** The hotel's engine on a hotel's site (its settings and its key, opened from the sealed value each request: a rotated key is used at once); null on the demo hotel's. An engine turned off is not found. */
 const getEngine = cache(async () => {

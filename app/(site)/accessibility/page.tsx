@@ -1,7 +1,12 @@
 import type { Metadata } from "next";
-import { getHotel } from "../_lib/guest-site";
+import { getHotel, getWords } from "../_lib/guest-site";
 
-export const metadata: Metadata = { title: "Accessibility" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getWords()).t("accessibility.title") };
+}
+
+/** When the statement below was last reviewed against the pages. */
+const REVIEWED = "2026-11-26";
 
 /**
  * The accessibility statement of the booking pages (the demo site and every hotel's booking
@@ -9,33 +14,32 @@ export const metadata: Metadata = { title: "Accessibility" };
  * work, and whom to tell about a problem.
  */
 export default async function AccessibilityPage() {
-  const hotel = await getHotel();
+  const [hotel, words] = await Promise.all([getHotel(), getWords()]);
+  const { t } = words;
   const contact = hotel?.contact;
   return (
     <article className="max-w-3xl space-y-5 text-stone-800">
-      <h1 className="font-serif text-4xl text-brand-900">Accessibility statement</h1>
-      <p>These booking pages aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA, on the full-page site and inside the booking widget on the hotel&apos;s own website.</p>
-      <h2 className="font-serif text-2xl text-brand-900">How we test</h2>
+      <h1 className="font-serif text-4xl text-brand-900">{t("accessibility.heading")}</h1>
+      <p>{t("accessibility.aim")}</p>
+      <h2 className="font-serif text-2xl text-brand-900">{t("accessibility.howHeading")}</h2>
       <ul className="list-disc space-y-1 pl-6">
-        <li>Every page, in every language, is checked with axe-core on each change; a serious or critical finding stops the release.</li>
-        <li>A whole booking (search, choose, guest details, confirmation) is made with the keyboard alone, inside the widget too.</li>
-        <li>Pages are checked at 390 pixels wide (a small phone) and zoomed: nothing is cut off or scrolls sideways.</li>
-        <li>Booking works without JavaScript and without cookies; forms name their fields and say what is wrong beside each one.</li>
-        <li>The hotel&apos;s accent colour is accepted only with a contrast of at least 4.5:1 against white.</li>
+        <li>{t("accessibility.howAxe")}</li>
+        <li>{t("accessibility.howKeyboard")}</li>
+        <li>{t("accessibility.howNarrow")}</li>
+        <li>{t("accessibility.howNoScript")}</li>
+        <li>{t("accessibility.howContrast")}</li>
       </ul>
-      <h2 className="font-serif text-2xl text-brand-900">Known limits</h2>
-      <p>Date fields use your browser&apos;s own date picker, whose accessibility depends on the browser. Room descriptions are written by the hotel.</p>
-      <h2 className="font-serif text-2xl text-brand-900">Tell us about a problem</h2>
-      <p>
-        If something on these pages is hard or impossible to use, tell the hotel
-        {contact?.email ? (
-          <>
-            {" "}at <a className="text-brand-700 underline" href={`mailto:${contact.email}`}>{contact.email}</a>
-          </>
-        ) : null}
-        {contact?.phone ? <> or call {contact.phone}</> : null}: they will book for you and pass the problem on to us.
-      </p>
-      <p className="text-sm text-stone-600">Statement reviewed on 26 November 2026.</p>
+      <h2 className="font-serif text-2xl text-brand-900">{t("accessibility.limitsHeading")}</h2>
+      <p>{t("accessibility.limits")}</p>
+      <h2 className="font-serif text-2xl text-brand-900">{t("accessibility.contactHeading")}</h2>
+      <p>{t("accessibility.contact")}</p>
+      {(contact?.email || contact?.phone) && (
+        <ul className="space-y-1" data-testid="accessibility-contact">
+          {contact.email && <li>{t.rich("accessibility.contactEmail", { email: contact.email, a: (chunks) => <a className="text-brand-700 underline" href={`mailto:${contact.email}`}>{chunks}</a> })}</li>}
+          {contact.phone && <li>{t("accessibility.contactPhone", { phone: contact.phone })}</li>}
+        </ul>
+      )}
+      <p className="text-sm text-stone-600">{t("accessibility.reviewed", { date: words.longDate(REVIEWED) })}</p>
     </article>
   );
 }

@@ -4,19 +4,21 @@ import { notFound } from "next/navigation";
 import { randomUUID } from "node:crypto";
 import { isId } from "@/lib/ids";
 import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
-import { fieldErrorsOf, UNREACHABLE_MESSAGE } from "@/lib/guest-site/guest-messages";
+import { fieldErrorsOf } from "@/lib/guest-site/guest-messages";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
-import { formatMoney, searchHref } from "@/components/booking-widget/format";
+import { searchHref } from "@/components/booking-widget/format";
 import { GuestDetailsForm } from "@/components/booking-widget/guest-details-form";
 import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
 import { RoomOffer, RoomOffers } from "@/components/booking-widget/room-offers";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { bookAction } from "../actions";
-import { getHotel, getSite, getSiteClient } from "../_lib/guest-site";
+import { getHotel, getSite, getSiteClient, getWords } from "../_lib/guest-site";
 import { queryValue, stayQueryOf, type PageSearchParams } from "../_lib/stay-query";
 
-export const metadata: Metadata = { title: "Your details" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getWords()).t("book.title") };
+}
 
 /**
  * The chosen room and rate for the stay, priced again now with its cancellation terms, and the
@@ -29,18 +31,19 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
   const roomTypeId = queryValue(params, "roomTypeId");
   if (!isId("rt", roomTypeId)) notFound();
   const ratePlanId = queryValue(params, "ratePlanId");
-  const [site, client] = await Promise.all([getSite(), getSiteClient()]);
-  const back = <Link className="text-brand-700 underline" href={searchHref(site.ref, stay)}>← Back to the rooms</Link>;
+  const [site, client, words] = await Promise.all([getSite(), getSiteClient(), getWords()]);
+  const { t } = words;
+  const back = <Link className="text-brand-700 underline" href={searchHref(site.ref, stay)}>{t("common.backToRooms")}</Link>;
 
   let availability;
   try {
     availability = await client.availability(stay);
   } catch (error) {
     if (!(error instanceof PartnerApiUnreachable) && !isPartnerApiError(error, "validation_failed")) throw error;
-    const problems = error instanceof PartnerApiUnreachable ? [UNREACHABLE_MESSAGE] : Object.values(fieldErrorsOf(error));
+    const problems = error instanceof PartnerApiUnreachable ? [t("common.unreachable")] : Object.values(fieldErrorsOf(error, words));
     return (
       <div className="space-y-4">
-        <h1 className="font-serif text-4xl text-brand-900">Your details</h1>
+        <h1 className="font-serif text-4xl text-brand-900">{t("book.title")}</h1>
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">{problems.map((p) => <p key={p}>{p}</p>)}</div>
         {back}
       </div>
@@ -52,12 +55,11 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
   if (!offer) {
     return (
       <div className="space-y-6">
-        <h1 className="font-serif text-4xl text-brand-900">That room is no longer free</h1>
+        <h1 className="font-serif text-4xl text-brand-900">{t("book.noLongerFree")}</h1>
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-          Sorry, that room was booked by someone else for these dates.{" "}
-          {availability.roomTypes.length ? "These rooms are still free:" : "No other room is free for these dates: please try other dates."}
+          {t("book.bookedByOther")} {availability.roomTypes.length ? t("book.othersFree") : t("book.noneFree")}
         </p>
-        <RoomOffers availability={availability} site={site.ref} />
+        <RoomOffers availability={availability} site={site.ref} words={words} />
         {back}
       </div>
     );
@@ -67,10 +69,10 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
     return (
       <div className="space-y-6">
         {back}
-        <h1 className="font-serif text-4xl text-brand-900">Choose a rate</h1>
-        {ratePlanId && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">Sorry, that rate is no longer offered for this room and these dates. These rates are:</p>}
-        <ul className="space-y-4" aria-label="Available rooms">
-          <RoomOffer offer={offer} stay={availability} site={site.ref} />
+        <h1 className="font-serif text-4xl text-brand-900">{t("book.chooseRate")}</h1>
+        {ratePlanId && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{t("book.rateGone")}</p>}
+        <ul className="space-y-4" aria-label={t("common.availableRooms")}>
+          <RoomOffer offer={offer} stay={availability} site={site.ref} words={words} />
         </ul>
       </div>
     );
@@ -78,20 +80,21 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
   return (
     <div className="space-y-6">
       {back}
-      <h1 className="font-serif text-4xl text-brand-900">Your details</h1>
-      <section aria-label="Your stay" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h1 className="font-serif text-4xl text-brand-900">{t("book.title")}</h1>
+      <section aria-label={t("book.yourStay")} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
         <h2 className="font-serif text-2xl text-brand-900">{offer.name}</h2>
-        <p className="mt-1 text-stone-800"><StayLine stay={availability} /></p>
-        <p className="mt-2 text-stone-800">Rate: <strong data-testid="stay-rate-plan">{plan.name}</strong></p>
-        <p className="mt-1 text-stone-800" data-testid="stay-cancellation">{cancellationSentence(plan.cancellation)}</p>
-        <p className="mt-2 text-lg">Total <strong data-testid="stay-total">{formatMoney(plan.price)}</strong>, taxes and fees included</p>
-        <NightlyPrices nightly={plan.nightly} currency={plan.price.currency} />
+        <p className="mt-1 text-stone-800"><StayLine stay={availability} words={words} /></p>
+        <p className="mt-2 text-stone-800">{t("book.rate")} <strong data-testid="stay-rate-plan">{plan.name}</strong></p>
+        <p className="mt-1 text-stone-800" data-testid="stay-cancellation">{cancellationSentence(plan.cancellation, words)}</p>
+        <p className="mt-2 text-lg">{t.rich("common.totalIncluded", { price: words.money(plan.price), strong: (chunks) => <strong data-testid="stay-total">{chunks}</strong> })}</p>
+        <NightlyPrices nightly={plan.nightly} currency={plan.price.currency} words={words} />
       </section>
       <GuestDetailsForm
         key={`${roomTypeId}|${plan.ratePlanId}|${availability.checkin}|${availability.checkout}|${availability.adults}`}
         action={bookAction}
         idempotencyKey={randomUUID()}
         site={site.ref}
+        lang={words.lang}
         hotelSendsEmail={(await getHotel())?.guestEmails ?? true}
         stay={{ roomTypeId, ratePlanId: plan.ratePlanId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, nights: availability.nights }}
       />

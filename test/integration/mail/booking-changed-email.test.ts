@@ -3,7 +3,9 @@ import { addDays } from "@/lib/dates/calendar-date";
 import { systemClock } from "@/lib/clock";
 import { dispatchEvent } from "@/lib/events/dispatch-event";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
-import { formatEmailDate } from "@/lib/mail/render-guest-email";
+import { guestWords } from "@/lib/i18n/guest-words";
+
+const formatEmailDate = guestWords("en").stayDate;
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { listGuestEmails } from "@/lib/mail/list-guest-emails";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";

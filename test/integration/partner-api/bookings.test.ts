@@ -115,6 +115,15 @@ describe("POST /bookings", () => {
     }
   });
 
+  it("keeps the guest's language (for the hotel's e-mails to them) and refuses one that is not a language tag", async () => {
+    const german = await api("POST", "/bookings", { key, body: body({ checkin: addDays(hotel.stay.checkin, 40), checkout: addDays(hotel.stay.checkin, 41), guest: { ...GUEST, language: "de-AT" } }) });
+    expect(german.status).toBe(201);
+    expect(german.body.guest).toEqual({ ...GUEST, language: "de-AT" });
+    expect((await api("GET", `/bookings/${german.body.id}`, { key })).body.guest.language).toBe("de-AT");
+    const bad = await api("POST", "/bookings", { key, body: body({ guest: { ...GUEST, language: "German!" } }) });
+    expect([bad.status, bad.body.errors]).toEqual([400, [{ field: "guest.language", message: "Must be a language tag such as de, en-GB or pt-BR." }]]);
+  });
+
   it("lists each invalid field of the body", async () => {
     const response = await api("POST", "/bookings", {
       key,

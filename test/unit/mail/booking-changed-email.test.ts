@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { guestWords } from "@/lib/i18n/guest-words";
 import { guestSeesChange, priceDifference } from "@/lib/mail/booking-change-facts";
 import { guestEmailLabel } from "@/lib/mail/list-guest-emails";
 import { renderGuestEmail, type GuestEmailInput } from "@/lib/mail/render-guest-email";
@@ -7,7 +8,7 @@ import { sampleBookingView } from "../../support/booking-view-fixture";
 
 /** "Your booking has changed": the stay as it now stands, what each changed fact was, and the difference in price. */
 
-// Was Mon 14 → Thu 17 Dec 2026 in a Double Room at €450.00; now one night longer, in a Suite, for €545.00.
+// Was Mon 14 → Thu, 17 Dec 2026 in a Double Room at €450.00; now one night longer, in a Suite, for €545.00.
 const booking = sampleBookingView({ checkout: "2026-12-18", nights: 4, roomTypeId: "rt_9x8c7v6b5n4m3q2k1t0p", price: { amount: 54500, currency: "EUR" } });
 const previous: BookingChangePrevious = {
   checkout: "2026-12-17",
@@ -38,8 +39,8 @@ describe("the booking changed e-mail", () => {
 
   it("gives the new stay and what each changed fact was, and leaves unchanged facts alone", () => {
     const { text, html } = render();
-    expect(text).toMatch(/^Check-in: Mon 14 Dec 2026$/m);
-    expect(text).toMatch(/^Check-out: Fri 18 Dec 2026 \(was Thu 17 Dec 2026\)$/m);
+    expect(text).toMatch(/^Check-in: Mon, 14 Dec 2026$/m);
+    expect(text).toMatch(/^Check-out: Fri, 18 Dec 2026 \(was Thu, 17 Dec 2026\)$/m);
     expect(text).toMatch(/^Nights: 4 nights \(was 3 nights\)$/m);
     expect(text).toMatch(/^Room: Suite \(was Double Room\)$/m);
     expect(text).toMatch(/^Adults: 2$/m);
@@ -47,8 +48,8 @@ describe("the booking changed e-mail", () => {
     expect(text).toMatch(/^Price difference: \+ €95\.00$/m);
     expect(text).not.toMatch(/^Guest:/m);
     expect(text).toContain("View, change or cancel your booking: https://book.example.com/manage/bk_2b6n0t5f3k9q2m8x1c7v.sig");
-    expect(html).toContain("Fri 18 Dec 2026<br><span");
-    expect(html).toContain("(was Thu 17 Dec 2026)</span>");
+    expect(html).toContain("Fri, 18 Dec 2026<br><span");
+    expect(html).toContain("(was Thu, 17 Dec 2026)</span>");
     expect(html).toContain("+ €95.00");
     expect(html).toContain(">View, change or cancel your booking</a>");
   });
@@ -72,7 +73,7 @@ describe("the booking changed e-mail", () => {
     [undefined, { amount: 45000, currency: "EUR" }, "no change"],
     [{ amount: 12000, currency: "JPY" }, { amount: 15000, currency: "JPY" }, "+ JP¥3,000"],
   ])("the difference from %j to %j is %s", (before, now, words) => {
-    expect(priceDifference(now, before)).toBe(words);
+    expect(priceDifference(now, before, guestWords("en"))).toBe(words);
   });
 
   it("says no change in price when the price did not change (a new number of adults only)", () => {
@@ -80,7 +81,7 @@ describe("the booking changed e-mail", () => {
     expect(email.text).toMatch(/^Adults: 1 \(was 2\)$/m);
     expect(email.text).toMatch(/^Total price: €450\.00$/m);
     expect(email.text).toMatch(/^Price difference: no change$/m);
-    expect(email.text).toMatch(/^Check-out: Thu 17 Dec 2026$/m);
+    expect(email.text).toMatch(/^Check-out: Thu, 17 Dec 2026$/m);
   });
 
   it("shows the guest's new details as updated, without repeating the old name or address", () => {

@@ -34,8 +34,8 @@ describe("renderGuestEmail", () => {
     for (const part of [email.text, email.html]) {
       expect(part).toContain("Hello Ana,");
       expect(part).toContain("HVH-4K7Q2M");
-      expect(part).toContain("Mon 14 Dec 2026");
-      expect(part).toContain("Thu 17 Dec 2026");
+      expect(part).toContain("Mon, 14 Dec 2026");
+      expect(part).toContain("Thu, 17 Dec 2026");
       expect(part).toContain("3 nights");
       expect(part).toContain("Double Room");
       expect(part).toContain("€450.00");
@@ -122,15 +122,15 @@ describe("renderGuestEmail", () => {
 
   it("tells a stay to come its check-in and check-out times, and every e-mail how to reach the hotel", () => {
     const email = render({ hotelDetails: details });
-    expect(email.text).toContain("Check-in: Mon 14 Dec 2026, from 14:00\n");
-    expect(email.text).toContain("Check-out: Thu 17 Dec 2026, until 10:30\n");
+    expect(email.text).toContain("Check-in: Mon, 14 Dec 2026, from 14:00\n");
+    expect(email.text).toContain("Check-out: Thu, 17 Dec 2026, until 10:30\n");
     expect(email.text).toContain("Questions about your stay? Write to desk@vista-hermosa.example or call +34 (91) 123-4567.\n");
-    expect(email.html).toContain("Mon 14 Dec 2026, from 14:00");
+    expect(email.html).toContain("Mon, 14 Dec 2026, from 14:00");
     expect(email.html).toContain('<a href="mailto:desk@vista-hermosa.example" style="color:#1c1917">desk@vista-hermosa.example</a>');
     expect(email.html).toContain('<a href="tel:+34911234567" style="color:#1c1917">+34 (91) 123-4567</a>');
 
     const cancelled = render({ kind: "booking.cancelled", booking: cancelledBooking, hotelDetails: details });
-    expect(cancelled.text).toMatch(/^Check-in: Mon 14 Dec 2026$/m);
+    expect(cancelled.text).toMatch(/^Check-in: Mon, 14 Dec 2026$/m);
     expect(cancelled.text).toContain("Questions about your stay? Write to desk@vista-hermosa.example or call");
 
     expect(render({ hotelDetails: { ...details, contactEmail: null } }).text).toContain("Questions about your stay? Call +34 (91) 123-4567.");
@@ -152,5 +152,24 @@ describe("renderGuestEmail", () => {
     const email = render({ booking: { ...booking, checkout: "2026-12-15", nights: 1, price: { amount: 12000, currency: "JPY" } } });
     expect(email.text).toContain("Nights: 1 night\n");
     expect(email.text).toContain("Total price: JP¥12,000");
+  });
+
+  it("is written in the guest's language when the booking remembers one (German), and in English for one we do not write in", () => {
+    const details = { contactEmail: "rezeption@vista.example", contactPhone: null, checkInFrom: "14:00", checkOutUntil: "10:30" };
+    const german = render({ booking: { ...booking, guest: { ...booking.guest, language: "de-AT" } }, hotelDetails: details });
+    expect(german.subject).toBe("Ihre Buchung im Hotel Vista Hermosa ist bestätigt – HVH-4K7Q2M");
+    expect(german.html).toContain('<html lang="de">');
+    expect(german.text).toContain("Guten Tag Ana,");
+    expect(german.text).toContain("Anreise: Mo., 14. Dez. 2026, ab 14:00 Uhr\n");
+    expect(german.text).toContain("Nächte: 3 Nächte\n");
+    expect(german.text).toMatch(/^Gesamtpreis: 450,00\u00a0€$/m);
+    expect(german.text).toContain("Buchung ansehen, ändern oder stornieren: https://book.example.com/");
+    expect(german.text).toContain("Fragen zu Ihrem Aufenthalt? Schreiben Sie an rezeption@vista.example.");
+    const cancelled = render({ kind: "booking.cancelled", booking: { ...cancelledBooking, guest: { ...booking.guest, language: "de" } } });
+    expect(cancelled.subject).toBe("Ihre Buchung im Hotel Vista Hermosa ist storniert – HVH-4K7Q2M");
+    expect(cancelled.text).toContain("Grund der Stornierung:\nPlans changed.");
+    const french = render({ booking: { ...booking, guest: { ...booking.guest, language: "fr" } } });
+    expect(french.subject).toBe("Your booking at Hotel Vista Hermosa is confirmed – HVH-4K7Q2M");
+    expect(french.html).toContain('<html lang="en">');
   });
 });

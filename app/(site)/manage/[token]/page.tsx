@@ -1,17 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CancelStayForm } from "@/components/booking-widget/cancel-stay-form";
-import { formatMoney } from "@/components/booking-widget/format";
+import { siteHref } from "@/components/booking-widget/site-href";
+import { BookingSummary } from "@/components/booking-widget/stay-summary";
 import { cancellationFeeAt } from "@/lib/bookings/cancellation-fee";
 import { cancellationSentence, cancellingNowInWords } from "@/lib/rate-plans/cancellation-in-words";
-import { BookingSummary } from "@/components/booking-widget/stay-summary";
 import { cancelStayAction } from "../../actions";
-import { getHotel, getSite } from "../../_lib/guest-site";
+import { getHotel, getSite, getWords } from "../../_lib/guest-site";
 import { loadGuestBooking } from "../../_lib/load-guest-booking";
-import { siteHref } from "@/components/booking-widget/site-href";
 import { queryValue, type PageSearchParams } from "../../_lib/stay-query";
 
-export const metadata: Metadata = { title: "Manage your booking" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getWords()).t("manage.title") };
+}
 
 /**
  * Manage your booking: opened by the signed link (or Find your booking); shows it and offers
@@ -22,36 +23,39 @@ export const metadata: Metadata = { title: "Manage your booking" };
 export default async function ManageBookingPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<PageSearchParams> }) {
   const { token } = await params;
   const justChanged = queryValue(await searchParams, "changed") === "1";
-  const [{ booking, roomName }, hotel, site] = await Promise.all([loadGuestBooking(token), getHotel(), getSite()]);
+  const [{ booking, roomName }, hotel, site, words] = await Promise.all([loadGuestBooking(token), getHotel(), getSite(), getWords()]);
+  const { t } = words;
   const cancellable = booking.status === "confirmed" && hotel !== null && booking.checkin >= hotel.today;
   const changeable = booking.status === "confirmed" && hotel !== null && booking.checkout > hotel.today;
   return (
     <div className="space-y-6">
-      <h1 className="font-serif text-4xl text-brand-900">Your booking</h1>
+      <h1 className="font-serif text-4xl text-brand-900">{t("manage.heading")}</h1>
       {justChanged && booking.status === "confirmed" && (
-        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">Your booking has been changed. Its new dates and price are below.</p>
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">{t("manage.changed")}</p>
       )}
       {booking.status === "cancelled" && (
         <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
-          {booking.cancellationFee && booking.cancellationFee.amount > 0
-            ? `This booking is cancelled. The cancellation fee is ${formatMoney(booking.cancellationFee)}.`
-            : "This booking is cancelled. You will not be charged."}
+          {booking.cancellationFee && booking.cancellationFee.amount > 0 ? t("manage.cancelledWithFee", { fee: words.money(booking.cancellationFee) }) : t("manage.cancelledFree")}
         </p>
       )}
-      <BookingSummary booking={booking} roomName={roomName} times={hotel} />
+      <BookingSummary booking={booking} roomName={roomName} times={hotel} words={words} />
       {changeable && (
         <p>
           <Link className="inline-block rounded-md border border-brand-700 bg-white px-5 py-2 font-medium text-brand-700 hover:bg-stone-50 focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 focus:outline-none" href={siteHref(site.ref, `/manage/${token}/change`)}>
-            Change dates or guests
+            {t("manage.change")}
           </Link>
         </p>
       )}
       {cancellable && (
-        <CancelStayForm action={cancelStayAction} token={token} terms={cancellationSentence(booking.cancellation)} feeNow={cancellingNowInWords(cancellationFeeAt(booking.cancellation, new Date()))} />
+        <CancelStayForm
+          action={cancelStayAction}
+          token={token}
+          lang={words.lang}
+          terms={cancellationSentence(booking.cancellation, words)}
+          feeNow={cancellingNowInWords(cancellationFeeAt(booking.cancellation, new Date()), words)}
+        />
       )}
-      {booking.status === "confirmed" && !cancellable && hotel && (
-        <p className="text-stone-700">This booking can no longer be cancelled online. Please contact the hotel.</p>
-      )}
+      {booking.status === "confirmed" && !cancellable && hotel && <p className="text-stone-700">{t("manage.notCancellable")}</p>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { bookHref, formatMoney, searchHref } from "@/components/booking-widget/format";
 import type { SiteRef } from "@/components/booking-widget/site-href";
+import { guestWords } from "@/lib/i18n/guest-words";
 import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
 import { RoomOffers } from "@/components/booking-widget/room-offers";
 import { SearchForm } from "@/components/booking-widget/search-form";
@@ -19,6 +20,8 @@ export const metadata: Metadata = { title: "New booking" };
 
 /** The desk's one page: its search, offers and booking form are steps of it. */
 const DESK: SiteRef = { basePath: "/bookings/new" };
+/** The desk reuses the guest widget's parts, in the staff's English. */
+const WORDS = guestWords("en");
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -67,16 +70,16 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
       {heading}
       <section aria-labelledby="stay-heading" className="space-y-3">
         <h2 id="stay-heading" className="font-serif text-2xl text-brand-900">Stay</h2>
-        <SearchForm values={query} errors={search.kind === "invalid" ? search.fieldErrors : {}} today={propertyToday(property)} site={DESK} page="" />
+        <SearchForm values={query} errors={search.kind === "invalid" ? search.fieldErrors : {}} today={propertyToday(property)} site={DESK} page="" words={WORDS} />
         {search.kind === "invalid" && <p role="alert" className="text-sm text-red-700">Check the dates and the number of adults.</p>}
       </section>
       {availability && chosen && (
         <>
           <section aria-labelledby="chosen-heading" className="space-y-1">
             <h2 id="chosen-heading" className="font-serif text-2xl text-brand-900">{chosen.name}</h2>
-            <p><StayLine stay={availability} /></p>
+            <p><StayLine stay={availability} words={WORDS} /></p>
             <p>Total <strong data-testid="desk-total">{formatMoney(offer?.price ?? chosen.price)}</strong>{offer && offers.length > 1 ? ` (${offer.name})` : ""}, taxes and fees included</p>
-            <NightlyPrices nightly={offer?.nightly ?? chosen.nightly} currency={chosen.price.currency} />
+            <NightlyPrices nightly={offer?.nightly ?? chosen.nightly} currency={chosen.price.currency} words={WORDS} />
             <p><Link className="text-sm text-brand-700 underline" href={offersHref}>Choose another room type</Link></p>
           </section>
           {offer && <DeskRatePlanOffers offers={offers} chosenId={offer.ratePlanId} hrefOf={planHref} checkin={availability.checkin} timeZone={property.timezone} />}
@@ -94,10 +97,10 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
       {availability && !chosen && (
         <section aria-labelledby="offers-heading" className="space-y-3">
           <h2 id="offers-heading" className="font-serif text-2xl text-brand-900">Room types free for the stay</h2>
-          <p><StayLine stay={availability} /></p>
+          <p><StayLine stay={availability} words={WORDS} /></p>
           {pick("roomTypeId") && <p role="alert" className="text-sm text-red-700">That room type cannot take this stay now: choose one of these.</p>}
           {availability.roomTypes.length ? (
-            <RoomOffers availability={availability} site={DESK} bookPage="" />
+            <RoomOffers availability={availability} site={DESK} bookPage="" words={WORDS} />
           ) : (
             <p role="status" className="text-stone-700">No room type can take this stay: each is full, closed on a night of it or too small. Try other dates.</p>
           )}

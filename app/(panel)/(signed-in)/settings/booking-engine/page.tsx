@@ -9,16 +9,15 @@ import { WIDGET_INTEGRITY } from "@/lib/booking-engine/widget-script";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { languageName, SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { PLAN_RULES } from "@/lib/properties/plans";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { rotateEngineKeyAction, saveEngineSettingsAction, switchEngineAction } from "./actions";
 
 export const metadata: Metadata = { title: "Booking engine" };
 
-const LANGUAGES = [
-  { code: "en", name: "English" },
-  { code: "de", name: "Deutsch (German)" },
-];
+/** Each language in itself and in English: "Deutsch (German)". */
+const LANGUAGES = SITE_LANGUAGES.map((code) => ({ code, name: code === "en" ? "English" : `${languageName(code)} (${new Intl.DisplayNames(["en"], { type: "language" }).of(code)})` }));
 
 const BUTTON = "rounded-md border border-stone-300 px-3 py-2 text-sm hover:bg-stone-100";
 

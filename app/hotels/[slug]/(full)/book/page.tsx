@@ -1,1 +1,1 @@
-export { default, metadata } from "@/app/(site)/book/page";
+export { default, generateMetadata } from "@/app/(site)/book/page";

@@ -1,1 +1,1 @@
-export { default, metadata } from "@/app/(site)/find/page";
+export { default, generateMetadata } from "@/app/(site)/find/page";

@@ -1,1 +1,1 @@
-export { default, metadata } from "@/app/(site)/accessibility/page";
+export { default, generateMetadata } from "@/app/(site)/accessibility/page";

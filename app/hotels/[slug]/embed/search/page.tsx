@@ -1,1 +1,1 @@
-export { default, metadata } from "@/app/(site)/search/page";
+export { default, generateMetadata } from "@/app/(site)/search/page";

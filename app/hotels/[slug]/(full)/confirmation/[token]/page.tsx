@@ -1,1 +1,1 @@
-export { default, metadata } from "@/app/(site)/confirmation/[token]/page";
+export { default, generateMetadata } from "@/app/(site)/confirmation/[token]/page";

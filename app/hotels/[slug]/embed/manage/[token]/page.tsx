@@ -1,1 +1,1 @@
-export { default, metadata } from "@/app/(site)/manage/[token]/page";
+export { default, generateMetadata } from "@/app/(site)/manage/[token]/page";
