@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { matchSection, REQUESTED_PATH_HEADER } from "@/components/panel/panel-sections";
-import { siteRouteOf } from "@/lib/guest-site/site-address";
+import { SITE_HEADER, siteRouteOf } from "@/lib/guest-site/site-address";
 import { guestSiteRequest } from "@/lib/http/guest-site-request";
 import { isMalformedPath } from "@/lib/http/malformed-path";
 import { unknownPartnerPath } from "@/lib/http/unknown-partner-path";
@@ -22,7 +22,10 @@ export async function proxy(request: NextRequest): Promise<Response> {
   }
   const site = siteRouteOf(url.pathname);
   if (site) return guestSiteRequest(request, site);
+  // Under /hotels, only a hotel's pages exist (a slug is lower case): nothing else may render them unnamed.
+  if (url.pathname.startsWith("/hotels/")) return NextResponse.rewrite(new URL("/not-found", request.url), { status: 404 });
   const headers = new Headers(request.headers);
+  headers.delete(SITE_HEADER);
   headers.delete(REQUESTED_PATH_HEADER);
   if (matchSection(url.pathname)) headers.set(REQUESTED_PATH_HEADER, `${url.pathname}${url.search}`);
   return NextResponse.next({ request: { headers } });

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { openBookingEngine } from "@/lib/booking-engine/booking-engine";
 import { seriousViolations } from "../support/axe";
+import { recordResponses, staticFiles } from "../support/browser-sees";
 import { e2eDb } from "../support/db";
 import { engineBox, hotelWithEngine } from "../support/engine";
 import { receivedMail } from "../support/mailbox";
@@ -148,13 +147,7 @@ test.describe("a guest whose browser asks for German", () => {
 test("the engine's key never reaches the browser: not in any response of its site or embed, nor in a static file", async ({ page }) => {
   const hotel = await hotelWithEngine("Sealed Key Hotel", "Sealed Room");
   const key = (await openBookingEngine(e2eDb(), hotel.slug, engineBox()))!.apiKey;
-  const seen: { url: string; body: string; headers: string }[] = [];
-  await page.route("**/*", async (route) => {
-    const response = await route.fetch({ maxRedirects: 0 });
-    const body = await response.body();
-    seen.push({ url: route.request().url(), body: body.toString("utf8"), headers: JSON.stringify(response.headersArray()) });
-    await route.fulfill({ response, body });
-  });
+  const seen = await recordResponses(page);
   await page.goto(`${hotel.site}/embed`);
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: "Choose Sealed Room" }).first().click();
@@ -170,9 +163,7 @@ test("the engine's key never reaches the browser: not in any response of its sit
     expect(response.body.includes(key), `body of ${response.url}`).toBe(false);
     expect(response.headers.includes(key), `headers of ${response.url}`).toBe(false);
   }
-  const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
-  for (const file of files(join(process.cwd(), ".next", "static"))) {
-    const text = readFileSync(file, "latin1");
-    expect(text.includes(key) || /rbp_(test_)?[0-9A-Za-z]{38}/.test(text), file).toBe(false);
-  }
+  const files = staticFiles();
+  expect(files.length).toBeGreaterThan(5);
+  for (const { file, text } of files) expect(text.includes(key) || /rbp_(test_)?[0-9A-Za-z]{38}/.test(text), file).toBe(false);
 });

@@ -59,6 +59,8 @@ test("a hotel's pages may not be framed, its embed only by the hotel's allowed s
   expect(embed.headers()["x-frame-options"]).toBeUndefined();
 
   expect((await request.get("/hotels/no-such-hotel-here")).status()).toBe(404);
+  // Only a hotel's own pages exist under /hotels (a slug is lower case; no other page of the site is reachable there).
+  for (const path of [`/hotels/${hotel.slug.toUpperCase()}`, `${hotel.site}/docs`, `${hotel.site}/embed/login`]) expect((await request.get(path)).status(), path).toBe(404);
   await disableBookingEngine(e2eDb(), { propertyId: hotel.property.id, actor: TEST_ACTOR });
   expect((await request.get(hotel.site)).status()).toBe(404);
   expect((await request.get(`${hotel.site}/embed`)).status()).toBe(404);

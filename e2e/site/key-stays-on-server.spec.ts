@@ -1,24 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { recordResponses, staticFiles } from "../support/browser-sees";
 import { demoCredentials } from "../support/demo";
 import { chooseRoom, fillGuest, newGuest, stayAt } from "../support/site";
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
-}
 
 test("the site's partner key never reaches the browser: not in any response, cookie or static file", async ({ page, context, request }) => {
   const key = demoCredentials().partnerApiKey;
   expect(key).toMatch(/^rbp_/);
-  // Every response passes through here whole before the browser gets it, so none is missed or read late.
-  const seen: { url: string; body: string; headers: string }[] = [];
-  await page.route("**/*", async (route) => {
-    const response = await route.fetch({ maxRedirects: 0 });
-    const body = await response.body();
-    seen.push({ url: route.request().url(), body: body.toString("utf8"), headers: JSON.stringify(response.headersArray()) });
-    await route.fulfill({ response, body });
-  });
+  const seen = await recordResponses(page);
 
   const stay = await stayAt(request, 450, 2);
   await chooseRoom(page, stay, 2, "Double Room");
@@ -50,7 +38,7 @@ test("the site's partner key never reaches the browser: not in any response, coo
   }
   for (const cookie of await context.cookies()) expect(cookie.value.includes(key), `cookie ${cookie.name}`).toBe(false);
 
-  const staticFiles = filesUnder(join(process.cwd(), ".next", "static"));
-  expect(staticFiles.length).toBeGreaterThan(5);
-  for (const file of staticFiles) expect(readFileSync(file, "latin1").includes(key), file).toBe(false);
+  const files = staticFiles();
+  expect(files.length).toBeGreaterThan(5);
+  for (const { file, text } of files) expect(text.includes(key), file).toBe(false);
 });

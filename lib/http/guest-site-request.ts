@@ -10,9 +10,10 @@ const DEMO_SITE = { allowedOrigins: [], defaultLanguage: "en" };
 
 /**
  * A guest site's page, in the proxy: names the site to the page (SITE_HEADER: which hotel, which
- * layout, which language) and sets the page's security headers. A hotel whose engine is off (or no such hotel) gets the not-found page. An
- * embed may be framed by the hotel's allowed sites only (and by this origin, for the panel's
- * preview): none listed, and browsers refuse to show it on any other site; a full page never.
+ * layout, which language) and sets the page's security headers. A hotel whose engine is off (or
+ * no such hotel) gets the not-found page. An embed may be framed by the hotel's allowed sites
+ * only (and by this origin, for the panel's preview): none listed, and browsers refuse to show
+ * it on any other site; a full page never.
  */
 export async function guestSiteRequest(request: NextRequest, route: NonNullable<ReturnType<typeof siteRouteOf>>): Promise<Response> {
   const site = route.slug ? await findEngineSite(getDb(), route.slug) : DEMO_SITE;
