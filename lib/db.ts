@@ -25,6 +25,9 @@ export function createDb(databaseUrl: string, options: { maxConnections?: number
   return db;
 }
 
+/** The pg pool under a client made by createDb (its figures are metrics). */
+export const poolOf = (db: Db): pg.Pool => hotPathsOf(db).pool;
+
 function hotPathsOf(db: Db): HotPaths {
   const hotPaths = (db as unknown as { [POOL]?: HotPaths })[POOL];
   if (!hotPaths) throw new Error("this client was not made by createDb");

@@ -1,3 +1,4 @@
+import { appMetrics } from "@/lib/metrics/app-metrics";
 import type { Db } from "@/lib/db";
 import { getDb } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/db-errors";
@@ -103,7 +104,8 @@ function warnKeyUseNotRecorded(error: unknown, keyId: string): void {
  * The one pipeline of every partner route, in the order of ../shared/API.md: request id →
  * key present → key valid → rate limit → plan → key scope → the handler (path, body,
  * validation, work). Errors become problem+json; the request id, and the rate-limit headers
- * once the key is known, are on every response; one JSON log line per request.
+ * once the key is known, are on every response; one JSON log line per request, and its
+ * duration and the limiter's decision in the metrics (lib/metrics).
  *
  * It runs on every request, so it allocates little (the benchmark counts microseconds here):
  * one headers object turned into the response's once, a child logger only when a line other
@@ -113,6 +115,7 @@ function warnKeyUseNotRecorded(error: unknown, keyId: string): void {
 export function withPartnerApi(options: { scope: Scope; route: string }, handler: PartnerHandler) {
   const { scope, route } = options;
   const takesPathParams = route.includes("{");
+  const metrics = appMetrics();
   return async function partnerRoute(request: Request, routeContext?: RouteContext): Promise<Response> {
     const started = performance.now();
     const requestId = requestIdFor(request);
@@ -127,7 +130,9 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
       const db = getDb();
       // Key guessing must not fail open (an in-process limit while Redis is down); plan limits do.
       key = await authenticate(request, db, getRateLimiterWithLocalFallback());
-      enforcePlanLimit(key, await getRateLimiter().check(key.propertyId, planPolicy(key.property.plan)), headers);
+      const decision = await getRateLimiter().check(key.propertyId, planPolicy(key.property.plan));
+      metrics.limiterDecisions.inc({ limit: "plan", outcome: decision.degraded ? "failed_open" : decision.allowed ? "allowed" : "refused" });
+      enforcePlanLimit(key, decision, headers);
       touchLastUsed(db, key.id, warnKeyUseNotRecorded);
       authorize(key, scope);
       const params = takesPathParams ? pathParams(await routeContext?.params) : NO_PATH_PARAMS;
@@ -145,16 +150,10 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
     } catch (error) {
       response = problemResponse(toProblem(error, requestLog()), requestId, headers);
     }
+    const durationMs = performance.now() - started;
+    metrics.requestDuration.observe({ http_route: route, http_request_method: request.method, http_response_status_code: response.status }, durationMs / 1000);
     log.info(
-      {
-        requestId,
-        propertyId: key?.propertyId,
-        keyId: key?.id,
-        method: request.method,
-        route,
-        status: response.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-      },
+      { requestId, propertyId: key?.propertyId, keyId: key?.id, method: request.method, route, status: response.status, durationMs: Math.round(durationMs * 10) / 10 },
       "partner api request",
     );
     return response;
