@@ -29,6 +29,11 @@ describe("panel access", () => {
     expect(requireMembership(staff, "prop_a_twin", "manage").role).toBe("admin");
   });
 
+  it("answers a test twin's id as not found where only the live property may be touched (the team, its own settings)", () => {
+    expect(requireMembership(staff, "prop_a", "manage", "live").role).toBe("admin");
+    expect(() => requireMembership(staff, "prop_a_twin", "manage", "live")).toThrow(expect.objectContaining({ code: "not_found" }));
+  });
+
   it("answers another property's id as not found", () => {
     for (const access of ["view", "manage"] as const) {
       expect(() => requireMembership(staff, "prop_other", access)).toThrow(expect.objectContaining({ code: "not_found" }));

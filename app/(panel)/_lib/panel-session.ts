@@ -5,7 +5,7 @@ import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isDomainError } from "@/lib/errors";
-import { requireMembership, type PanelAccess } from "@/lib/staff/staff-access";
+import { requireMembership, type PanelAccess, type PropertyFace } from "@/lib/staff/staff-access";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { findStaffSession, SESSION_DAYS, type SignedInStaff } from "@/lib/staff/staff-sessions";
 
@@ -51,10 +51,10 @@ export async function openProperty(staff: SignedInStaff) {
  * For server actions: the signed-in staff member's membership of `propertyId`, checked on the
  * server. Another property's id is "not found"; a viewer changing something gets a message.
  */
-export async function authorizeAction(propertyId: string, access: PanelAccess): Promise<{ staff: SignedInStaff; error?: string }> {
+export async function authorizeAction(propertyId: string, access: PanelAccess, face: PropertyFace = "either"): Promise<{ staff: SignedInStaff; error?: string }> {
   const staff = await requireStaff();
   try {
-    requireMembership(staff, propertyId, access);
+    requireMembership(staff, propertyId, access, face);
     return { staff };
   } catch (error) {
     if (isDomainError(error, "not_found")) notFound();

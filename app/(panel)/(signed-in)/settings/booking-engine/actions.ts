@@ -21,7 +21,7 @@ const engineBox = () => secretBoxFromEnv(getEnv(), "booking-engine-keys");
 async function adminOf(form: FormData) {
   const propertyId = PropertyIdSchema.safeParse(form.get("propertyId"));
   if (!propertyId.success) notFound();
-  return { propertyId: propertyId.data, ...(await authorizeAction(propertyId.data, "manage")) };
+  return { propertyId: propertyId.data, ...(await authorizeAction(propertyId.data, "manage", "live")) };
 }
 
 /** On or off (admins). Off revokes the engine's key at once; on makes a new one. */

@@ -33,7 +33,7 @@ function readForm(form: FormData): { values: PropertySettingsFormValues; setting
 export async function updatePropertySettingsAction(_previous: PropertySettingsFormState, form: FormData): Promise<PropertySettingsFormState> {
   const propertyId = PropertyIdSchema.safeParse(form.get("propertyId"));
   if (!propertyId.success) notFound();
-  const { staff, error } = await authorizeAction(propertyId.data, "manage");
+  const { staff, error } = await authorizeAction(propertyId.data, "manage", "live");
   const { values, settings } = readForm(form);
   if (error) return { values, error: PROPERTY_VIEW_ONLY };
   const fieldErrors: NonNullable<PropertySettingsFormState["fieldErrors"]> = {};

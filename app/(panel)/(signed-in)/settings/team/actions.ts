@@ -25,7 +25,7 @@ const InvitationForm = z.object({ propertyId: PropertyIdSchema, invitationId: id
 async function authorizeForm<T extends z.ZodType<{ propertyId: string }>>(schema: T, form: FormData) {
   const parsed = schema.safeParse(Object.fromEntries(form));
   if (!parsed.success) notFound();
-  const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage");
+  const { staff, error } = await authorizeAction(parsed.data.propertyId, "manage", "live");
   return { data: parsed.data as z.infer<T>, staff, actor: staffActor(staff), error };
 }
 
@@ -34,7 +34,7 @@ export async function inviteAction(_previous: InviteState, form: FormData): Prom
   const propertyId = PropertyIdSchema.safeParse(form.get("propertyId"));
   if (!propertyId.success) notFound();
   const values: InviteFormValues = { email: String(form.get("email") ?? "").slice(0, 300), name: String(form.get("name") ?? "").slice(0, 300), role: String(form.get("role") ?? "") };
-  const { staff, error } = await authorizeAction(propertyId.data, "manage");
+  const { staff, error } = await authorizeAction(propertyId.data, "manage", "live");
   if (error) return { values, error };
   return runPanelAction<InviteState>(PAGE, async () => {
     try {
