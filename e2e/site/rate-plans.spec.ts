@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { TEST_ACTOR } from "@/lib/audit/actor";
-import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
+import { guestWords } from "@/lib/i18n/guest-words";
+
+const formatWeekdayDayMonth = guestWords("en").weekdayDayMonth;
 import { createRatePlan, deactivateRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { e2eDb } from "../support/db";
 import { partnerApi } from "../support/partner-api";

@@ -21,7 +21,9 @@ const DEMO_PATH = new RegExp(`^${PAGE}$`);
 const HOTEL_PATH = new RegExp(`^/hotels/(${SLUG})(/embed)?${PAGE}/?$`);
 
 /** The site a public path belongs to and the page's own path, or null for any other path. */
-export function siteRouteOf(pathname: string): { slug: string | null; view: SiteView } | null {
+export type SiteRoute = Pick<SiteAddress, "slug" | "view">;
+
+export function siteRouteOf(pathname: string): SiteRoute | null {
   const hotel = HOTEL_PATH.exec(pathname);
   if (hotel?.[1]) return { slug: hotel[1], view: hotel[2] ? "embed" : "full" };
   if (pathname === "/" || DEMO_PATH.test(pathname)) return { slug: null, view: "full" };

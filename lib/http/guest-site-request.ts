@@ -3,7 +3,7 @@ import { findEngineSite } from "@/lib/booking-engine/booking-engine";
 import { getDb } from "@/lib/db";
 import { SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { chooseLanguage } from "@/lib/i18n/choose-language";
-import { encodeSiteAddress, SITE_HEADER, type siteRouteOf } from "@/lib/guest-site/site-address";
+import { encodeSiteAddress, SITE_HEADER, type SiteRoute } from "@/lib/guest-site/site-address";
 import { pageSecurityHeaders } from "./page-security-headers.mjs";
 
 const DEMO_SITE = { allowedOrigins: [], defaultLanguage: "en" };
@@ -15,7 +15,7 @@ const DEMO_SITE = { allowedOrigins: [], defaultLanguage: "en" };
  * only (and by this origin, for the panel's preview): none listed, and browsers refuse to show
  * it on any other site; a full page never.
  */
-export async function guestSiteRequest(request: NextRequest, route: NonNullable<ReturnType<typeof siteRouteOf>>): Promise<Response> {
+export async function guestSiteRequest(request: NextRequest, route: SiteRoute): Promise<Response> {
   const site = route.slug ? await findEngineSite(getDb(), route.slug) : DEMO_SITE;
   if (!site) return NextResponse.rewrite(new URL("/not-found", request.url), { status: 404 });
   const url = request.nextUrl;

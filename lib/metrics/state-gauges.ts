@@ -3,12 +3,6 @@ import type pg from "pg";
 import type { Db } from "@/lib/db";
 import type { RateLimiter } from "@/lib/rate-limit/types";
 
-/**
- * What is read when Prometheus scrapes, not counted as it happens: the database pool, the rate
- * limiter's breaker, and the work waiting in PostgreSQL (the job queue, undelivered webhooks
- * and guest e-mails, with the age of the oldest). The queue and delivery figures are the
- * database's, the same from every instance: aggregate them with max(), not sum().
- */
 /** The worker has no rate limiter: its gauge is the app's only. */
 export type StateSources = { db: () => Db; pool: () => pg.Pool; limiter?: () => RateLimiter };
 
@@ -28,6 +22,12 @@ function sharedPerScrape<T>(read: () => Promise<T>): () => Promise<T> {
   return () => (pending ??= read().finally(() => setTimeout(() => (pending = null), 0)));
 }
 
+/**
+ * What is read when Prometheus scrapes, not counted as it happens: the database pool, the rate
+ * limiter's breaker, and the work waiting in PostgreSQL (the job queue, undelivered webhooks
+ * and guest e-mails, with the age of the oldest). The queue and delivery figures are the
+ * database's, the same from every instance: aggregate them with max(), not sum().
+ */
 export function registerStateGauges(registry: Registry, sources: StateSources): void {
   const registers = [registry];
   const jobs = sharedPerScrape(() => readyJobs(sources.db()));

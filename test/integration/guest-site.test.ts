@@ -9,7 +9,6 @@ import { searchStays } from "@/lib/guest-site/search-stays";
 import { PartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { createPartnerClient, type PartnerClient } from "@/lib/partner-client/partner-client";
 import { setRates } from "@/lib/rates/set-rates";
-import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
 import { guestWords } from "@/lib/i18n/guest-words";
 
 const EN = guestWords("en");
@@ -168,7 +167,7 @@ describe("rate plans and stay restrictions on the site", () => {
     await setRates(db, { roomTypeId: double().id, from: restricted.checkin, to: restricted.checkin, minStay: 3 });
     expect(await bookStay(client, { roomTypeId: double().id, ...restricted, adults: 2, guest: GUEST }, "attempt-min-stay", EN)).toEqual({
       kind: "refused",
-      message: `Stays arriving on ${formatWeekdayDayMonth(restricted.checkin)} must be at least 3 nights. Please choose other dates.`,
+      message: `Stays arriving on ${EN.weekdayDayMonth(restricted.checkin)} must be at least 3 nights. Please choose other dates.`,
     });
 
     await deactivateRatePlan(db, { id: plan.id, propertyId: hotel.property.id, actor: TEST_ACTOR });
@@ -310,7 +309,7 @@ describe("changing a booking from the site", () => {
     await setRates(database().db, { roomTypeId: double().id, from: asked.checkout, to: asked.checkout, closedToDeparture: true });
     expect(await previewStayChange(client, booking, { ...asked, adults: "2" }, EN)).toEqual({
       kind: "restricted",
-      message: `No departures on ${formatWeekdayDayMonth(asked.checkout)}: the hotel does not take check-outs that day. Please choose other dates.`,
+      message: `No departures on ${EN.weekdayDayMonth(asked.checkout)}: the hotel does not take check-outs that day. Please choose other dates.`,
     });
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatWeekdayDayMonth } from "@/lib/dates/format-calendar-date";
+import { guestWords } from "@/lib/i18n/guest-words";
+
+const formatWeekdayDayMonth = guestWords("en").weekdayDayMonth;
 import { describeCancellationTerms } from "@/lib/rate-plans/cancellation-in-words";
 import { describeCancellationPolicy, describePriceRule } from "@/lib/rate-plans/describe-rate-plan";
 
