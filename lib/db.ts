@@ -62,12 +62,24 @@ const QUICK_INT_ARRAYS = {
  * key lookup from about 0.2 ms to 0.05 ms, and per availability search from 0.6 ms to 0.3 ms.
  * A client made with preparedStatements: false (DATABASE_PREPARED_STATEMENTS=off, for a pooler
  * in transaction mode that does not track prepared statements, such as PgBouncer before 1.21)
- * sends them unnamed.
+ * sends them unnamed. With `timeoutMs`, a statement that takes longer fails (background work that
+ * must not hold a connection for ever).
  */
-export function queryHot<Row extends pg.QueryResultRow>(db: Db, statement: HotStatement, values: unknown[]): Promise<pg.QueryResult<Row>> {
+export function queryHot<Row extends pg.QueryResultRow>(
+  db: Db,
+  statement: HotStatement,
+  values: unknown[],
+  options: { timeoutMs?: number } = {},
+): Promise<pg.QueryResult<Row>> {
   const { pool, preparedStatements } = hotPathsOf(db);
   const types = statement.intArrays === "quick" ? QUICK_INT_ARRAYS : undefined;
-  return pool.query<Row>(preparedStatements ? { name: statement.name, text: statement.text, values, types } : { text: statement.text, values, types });
+  // pg reads query_timeout per query too (its types name it only for the client): a statement
+  // that times out fails, and the pool closes its connection (released with the error).
+  const config: pg.QueryConfig & { query_timeout?: number } = preparedStatements
+    ? { name: statement.name, text: statement.text, values, types }
+    : { text: statement.text, values, types };
+  if (options.timeoutMs !== undefined) config.query_timeout = options.timeoutMs;
+  return pool.query<Row>(config);
 }
 
 const globalForDb = globalThis as unknown as { roomBookingDb?: Db };

@@ -11,6 +11,8 @@ import { authenticate, authorize, enforcePlanLimit, type AuthenticatedKey, type 
 import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, serviceUnavailable, type ProblemCode, type ProblemMembers } from "./problem";
 import { requestIdFor } from "./request-id";
 import { playScenario, TEST_SCENARIO_HEADER } from "@/lib/test-mode/scenarios";
+import { requestLogOf } from "@/lib/request-log/request-log-of";
+import { validIdempotencyKey } from "./idempotency-key-header";
 
 export type PartnerContext = {
   request: Request;
@@ -96,6 +98,12 @@ function pathParams(params: Record<string, string | string[] | undefined> = {}):
   return result;
 }
 
+/** What a request's log entry names: the id in its path, else what it created (its Location's last segment). */
+function resourceIdOf(params: Record<string, string>, location: string | undefined): string | null {
+  if (params.id) return params.id;
+  return location ? location.slice(location.lastIndexOf("/") + 1) : null;
+}
+
 function warnKeyUseNotRecorded(error: unknown, keyId: string): void {
   log.warn({ err: error, keyId }, "could not record key use");
 }
@@ -115,6 +123,7 @@ function warnKeyUseNotRecorded(error: unknown, keyId: string): void {
 export function withPartnerApi(options: { scope: Scope; route: string }, handler: PartnerHandler) {
   const { scope, route } = options;
   const takesPathParams = route.includes("{");
+  const pathTemplate = route.slice(route.indexOf(" ") + 1);
   const metrics = appMetrics();
   return async function partnerRoute(request: Request, routeContext?: RouteContext): Promise<Response> {
     const started = performance.now();
@@ -122,12 +131,15 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
     // A plain object, turned into the response's Headers once (each Headers.set validates).
     const headers: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
     let key: AuthenticatedKey | undefined;
+    let db: Db | undefined;
+    let params = NO_PATH_PARAMS;
+    let code: ProblemCode | null = null;
     let child: Logger | undefined;
     // What every line about this request carries; a child logger is made only if one is needed.
     const requestLog = () => (child ??= log.child({ requestId, propertyId: key?.propertyId, keyId: key?.id }));
     let response: Response;
     try {
-      const db = getDb();
+      db = getDb();
       // Key guessing must not fail open (an in-process limit while Redis is down); plan limits do.
       key = await authenticate(request, db, getRateLimiterWithLocalFallback());
       const decision = await getRateLimiter().check(key.propertyId, planPolicy(key.property.plan));
@@ -135,7 +147,7 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
       enforcePlanLimit(key, decision, headers);
       touchLastUsed(db, key.id, warnKeyUseNotRecorded);
       authorize(key, scope);
-      const params = takesPathParams ? pathParams(await routeContext?.params) : NO_PATH_PARAMS;
+      params = takesPathParams ? pathParams(await routeContext?.params) : NO_PATH_PARAMS;
       // Test mode's scenarios (lib/test-mode/scenarios.ts): a live request reads one header, no more.
       const scenario = request.headers.get(TEST_SCENARIO_HEADER);
       if (scenario !== null) await playScenario(scenario, { request, db, key, route, params, headers });
@@ -148,7 +160,9 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
         response = new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
       }
     } catch (error) {
-      response = problemResponse(toProblem(error, requestLog()), requestId, headers);
+      const problem = toProblem(error, requestLog());
+      code = problem.code;
+      response = problemResponse(problem, requestId, headers);
     }
     const durationMs = performance.now() - started;
     metrics.requestDuration.observe({ http_route: route, http_request_method: request.method, http_response_status_code: response.status }, durationMs / 1000);
@@ -156,6 +170,23 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
       { requestId, propertyId: key?.propertyId, keyId: key?.id, method: request.method, route, status: response.status, durationMs: Math.round(durationMs * 10) / 10 },
       "partner api request",
     );
+    // The request log (lib/request-log): recorded in memory, written in batches off this path.
+    if (key && db) {
+      requestLogOf(db).record({
+        propertyId: key.propertyId,
+        apiKeyId: key.id,
+        at: Date.now() - durationMs,
+        method: request.method,
+        route: pathTemplate,
+        resourceId: resourceIdOf(params, headers.Location),
+        status: response.status,
+        code,
+        requestId,
+        durationMs,
+        idempotencyKey: validIdempotencyKey(request.headers.get("idempotency-key")),
+        replayed: headers["Idempotent-Replayed"] === "true",
+      });
+    }
     return response;
   };
 }

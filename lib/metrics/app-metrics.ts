@@ -27,6 +27,12 @@ function createAppMetrics() {
       labelNames: ["limit", "outcome"] as const,
       registers,
     }),
+    /** Request log entries not written (the store failed or was too slow): the log has a gap. */
+    requestLogDropped: new Counter({
+      name: "request_log_dropped_total",
+      help: "Partner API request log entries that could not be written.",
+      registers,
+    }),
   };
 }
 

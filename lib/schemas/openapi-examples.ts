@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { encodeBookingCursor } from "@/lib/bookings/find-bookings";
 import { addDays, daysBetween, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
 import { encodeEventCursor } from "@/lib/events/event-cursor";
@@ -22,7 +21,10 @@ import type { RatePlanListSchema } from "./rate-plans";
 import type { TestClockInputSchema, TestClockView } from "./test-clock";
 import type { RatesQuerySchema, RatesView } from "./rates";
 import type { RoomTypeListSchema, RoomTypeView } from "./room-types";
-import type { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointView } from "./webhooks";
+import { EXAMPLE_IDS } from "./openapi-example-ids";
+import type { Input, OperationExample, Output } from "./openapi-example-types";
+import { requestLogExamples } from "./openapi-request-log-examples";
+import { EXAMPLE_WEBHOOK_SECRET, webhookEndpointExamples } from "./openapi-webhook-examples";
 
 /**
  * The examples of the OpenAPI document: one hotel's story, told once as typed data (so a schema
@@ -36,47 +38,14 @@ import type { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, Webhook
  * and the example with it.
  */
 
-/** The ids of the story, in the real formats (lib/ids.ts). Requests name the Double, the booking and the endpoint. */
-export const EXAMPLE_IDS = {
-  property: "prop_5f3k9q2m8x1c7v4b6n0t",
-  apiKey: "key_8d2m4q7x1c9v3b5n6t0k",
-  single: "rt_z7kd74pfe7rhkz36hg5j",
-  double: "rt_2b6n0t5f3k9q2m8x1c7v",
-  suite: "rt_nervs3ve5rnwnehqz19n",
-  booking: "bk_5f3k9q2m8x1c7v4b6n0t",
-  newerBooking: "bk_a8eybb8rjkvehmnnzahb",
-  webhookEndpoint: "whe_3m8x1c7v4b6n0t5f3k9q",
-  createdEvent: "evt_7k2m9q4x1c8v3b6n5t0p",
-  changedEvent: "evt_q4c8v1m7x2k9b3n6t5p0",
-  cancelledEvent: "evt_8whsm6j49c5fwycbj2k9",
-  standardPlan: RATE_PLANS.standard.id,
-  nonRefundablePlan: RATE_PLANS.nonRefundable.id,
-} as const;
-
 /** A new UUID per intended booking (and per intended change), as the docs advise. */
 export const EXAMPLE_IDEMPOTENCY_KEY = "98fd453f-ce6c-463e-a162-fb7db2f5a809";
 export const EXAMPLE_CHANGE_IDEMPOTENCY_KEY = "3c1f9b7e-52d4-4a8e-9f0b-6d2e8a41c7f3";
 
-const SECRET = "whsec_7360vNcbSXMifx+CXiiRh+tRDZ5zMnn5sIt4GNJHNXY=";
 const CURRENCY = STORY_CURRENCY;
 const GUEST = { firstName: "Ana", lastName: "Silva", email: "ana.silva@example.com" };
 const EXTERNAL_REFERENCE = "PX-100482";
 const CANCELLATION_REASON = "Guest changed plans";
-
-export type RequestExample = {
-  /** What the request asks, shown as the example's name. */
-  summary: string;
-  path?: { id: string };
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-  body?: unknown;
-  /** The optional query parameters the curl sample sends too (it always sends the required ones). */
-  curlQuery?: string[];
-};
-export type OperationExample = { request: RequestExample; response?: { summary: string; value: unknown } };
-
-type Input<T extends z.ZodType> = z.input<T>;
-type Output<T extends z.ZodType> = z.output<T>;
 
 /** Every operation's example, by operationId, for a document built on `today` (UTC). */
 export function operationExamples(today: CalendarDate) {
@@ -135,16 +104,6 @@ export function operationExamples(today: CalendarDate) {
     cancellationReason: CANCELLATION_REASON,
     cancellationFee: { amount: 0, currency: CURRENCY },
   } satisfies BookingView;
-
-  const webhookEndpoint = {
-    id: EXAMPLE_IDS.webhookEndpoint,
-    url: "https://partner.example.com/hooks/room-booking",
-    events: ["booking.created", "booking.changed", "booking.cancelled"],
-    description: "Channel manager sync",
-    enabled: true,
-    disabledReason: null,
-    createdAt: `${addDays(today, -30)}T14:02:19.480Z`,
-  } satisfies WebhookEndpointView;
 
   const createdEvent = { id: EXAMPLE_IDS.createdEvent, type: "booking.created", mode: "live", createdAt, data: { booking } } satisfies EventView;
   const issuedAt = (instant: string) => Date.parse(instant);
@@ -291,24 +250,8 @@ export function operationExamples(today: CalendarDate) {
         value: { data: [createdEvent], nextCursor: encodeEventCursor({ txid: "48230", sequence: "1" }, issuedAt(`${today}T08:00:00.000Z`)) } satisfies EventFeedView,
       },
     },
-    listWebhookEndpoints: {
-      request: { summary: "Your endpoints" },
-      response: { summary: "One endpoint", value: { data: [webhookEndpoint] } satisfies Output<typeof WebhookEndpointListSchema> },
-    },
-    createWebhookEndpoint: {
-      request: {
-        summary: "Every event type, to your https URL",
-        body: { url: webhookEndpoint.url, events: webhookEndpoint.events, description: webhookEndpoint.description } satisfies Input<typeof CreateWebhookEndpointSchema>,
-      },
-      response: { summary: "The endpoint and its secret, shown once", value: { ...webhookEndpoint, secret: SECRET } satisfies Output<typeof CreatedWebhookEndpointSchema> },
-    },
-    getWebhookEndpoint: {
-      request: { summary: "The endpoint", path: { id: EXAMPLE_IDS.webhookEndpoint } },
-      response: { summary: "The endpoint (never its secret)", value: webhookEndpoint },
-    },
-    deleteWebhookEndpoint: {
-      request: { summary: "Delete the endpoint", path: { id: EXAMPLE_IDS.webhookEndpoint } },
-    },
+    ...webhookEndpointExamples(today, createdAt),
+    ...requestLogExamples({ bookingAt: createdAt, idempotencyKey: EXAMPLE_IDEMPOTENCY_KEY }),
     setTestClock: {
       request: { summary: "Three weeks ahead, with a test key", body: { today: addDays(today, 21) } satisfies Input<typeof TestClockInputSchema> },
       response: { summary: "Today moved", value: { today: addDays(today, 21), realToday: today, moved: true } satisfies TestClockView },
@@ -336,7 +279,7 @@ export function webhookExamples(today: CalendarDate) {
   const cancelled = { id: EXAMPLE_IDS.cancelledEvent, type: "booking.cancelled", mode: "live", createdAt: booking.updatedAt, data: { booking } } satisfies EventView;
   const example = (event: EventView, summary: string): WebhookExample => {
     const at = new Date(Date.parse(event.createdAt) + 1_000);
-    return { summary, body: event, headers: signWebhook({ secrets: [SECRET], eventId: event.id, at, payload: JSON.stringify(event) }) };
+    return { summary, body: event, headers: signWebhook({ secrets: [EXAMPLE_WEBHOOK_SECRET], eventId: event.id, at, payload: JSON.stringify(event) }) };
   };
   return {
     "booking.created": example(created, "The booking above, made"),
@@ -344,3 +287,6 @@ export function webhookExamples(today: CalendarDate) {
     "booking.cancelled": example(cancelled, "The booking above, cancelled"),
   } satisfies Record<EventView["type"], WebhookExample>;
 }
+
+export { EXAMPLE_IDS };
+export type { OperationExample, RequestExample } from "./openapi-example-types";

@@ -6,6 +6,8 @@ import { BookingIdSchema, RoomTypeIdSchema } from "./common";
 import { EventFeedQuerySchema } from "./events";
 import type { OperationId } from "./openapi-examples";
 import { RatesQuerySchema } from "./rates";
+import { RequestLogQuerySchema } from "./request-log";
+import { DeliveryListQuerySchema, WebhookDeliveryIdSchema } from "./webhook-deliveries";
 import { WebhookEndpointIdSchema } from "./webhooks";
 
 type Json = Record<string, unknown>;
@@ -270,6 +272,46 @@ export const OPERATIONS: Operation[] = [
     pathParams: [{ name: "id", description: "Endpoint id (whe_…).", schema: WebhookEndpointIdSchema }],
     success: { status: 204, schema: null, description: "Deleted." },
     errors: [...WRITE, "not_found", "validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/webhook-endpoints/{id}/deliveries",
+    operationId: "listWebhookDeliveries",
+    summary: "An endpoint's deliveries",
+    description:
+      "What was sent to one of your endpoints in the last 30 days, newest first: each event's delivery with its attempts (time, your server's status code, duration, error) and the next retry while it is pending. The endpoint must be one you may see (see the list).",
+    scope: "read",
+    query: DeliveryListQuerySchema,
+    pathParams: [{ name: "id", description: "Endpoint id (whe_…).", schema: WebhookEndpointIdSchema }],
+    success: { status: 200, schema: "WebhookDeliveryList", description: "A page of deliveries." },
+    errors: ["not_found", "validation_failed"],
+  },
+  {
+    method: "post",
+    path: "/webhook-endpoints/{id}/deliveries/{deliveryId}/replay",
+    operationId: "replayWebhookDelivery",
+    summary: "Send a delivery again",
+    description:
+      "Sends the delivery again now, whatever became of it: the same event id and body with a fresh signature, then retried as usual if it fails. It is pending again, its attempts continue in the same record. A disabled endpoint must be enabled first (400 invalid_request).",
+    scope: "write",
+    pathParams: [
+      { name: "id", description: "Endpoint id (whe_…).", schema: WebhookEndpointIdSchema },
+      { name: "deliveryId", description: "Delivery id (whd_…).", schema: WebhookDeliveryIdSchema },
+    ],
+    success: { status: 202, schema: "WebhookDelivery", description: "The delivery, pending: it goes out within seconds." },
+    errors: [...WRITE, "not_found", "validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/requests",
+    operationId: "listRequests",
+    summary: "Your requests (the request log)",
+    description:
+      "The requests this key made, and the keys it replaced on rotation, newest first: the last 7 days, at most the property's newest 10,000. Each has its time, method, path template and the id it named or created, status, problem code, X-Request-Id, duration, the key's label and hint, the Idempotency-Key you sent and whether the answer was a replay. Never a body, a key or guest data. Entries appear within a second of the answer.",
+    scope: "read",
+    query: RequestLogQuerySchema,
+    success: { status: 200, schema: "RequestLog", description: "A page of requests." },
+    errors: ["validation_failed"],
   },
   {
     method: "put",

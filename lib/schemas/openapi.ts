@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { RequestLogEntrySchema, RequestLogSchema } from "./request-log";
+import { WebhookDeliveryListSchema, WebhookDeliverySchema } from "./webhook-deliveries";
 import { PROBLEM_STATUS, type ProblemCode } from "@/lib/http/problem";
 import { MAX_BODY_BYTES } from "@/lib/http/parse-request";
 import { systemClock, type Clock } from "@/lib/clock";
@@ -24,7 +26,7 @@ import { GETTING_STARTED } from "./getting-started";
 import { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema } from "./webhooks";
 
 /** The document's components: every schema with an id in its meta. */
-const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema];
+const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema, RequestLogSchema, RequestLogEntrySchema, WebhookDeliveryListSchema, WebhookDeliverySchema];
 
 type Json = Record<string, unknown>;
 
@@ -110,7 +112,7 @@ function idempotencyKeyParameter(operationId: string, example: string): Json {
 function tagOf(path: string): string {
   if (path.startsWith("/webhook-endpoints") || path === "/events") return "Events";
   if (path.startsWith("/bookings")) return "Bookings";
-  return path === "/me" ? "Account" : "Rooms and prices";
+  return path === "/me" || path === "/requests" ? "Account" : "Rooms and prices";
 }
 
 /** A media type object with its schema and one named example. */
@@ -229,13 +231,13 @@ export function openApiDocument(clock: Clock = systemClock): Json {
     servers: [{ url: "/partner/v1", description: "This server" }],
     security: [{ ApiKey: [] }],
     tags: [
-      { name: "Account", description: "The key and its property." },
+      { name: "Account", description: "The key and its property, and the requests your keys made (the request log)." },
       { name: "Rooms and prices", description: "Room types, availability and the rates calendar." },
       { name: "Bookings", description: "Create, read, change and cancel bookings." },
       {
         name: "Events",
         description:
-          "booking.created, booking.changed and booking.cancelled, pushed to your webhook endpoints (signed, retried for about three days) and served by the feed (GET /events) for catching up.",
+          "booking.created, booking.changed and booking.cancelled, pushed to your webhook endpoints (signed, retried for about three days; each endpoint's deliveries listed and replayable) and served by the feed (GET /events) for catching up.",
       },
     ],
     paths,

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { keyLineage } from "@/lib/api-keys/key-lineage";
 import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WebhookEndpointView } from "@/lib/schemas/webhooks";
@@ -13,13 +14,7 @@ export type EndpointViewer = { propertyId: string; apiKeyId?: string };
 
 async function visibleWhere(db: Db | Prisma.TransactionClient, viewer: EndpointViewer): Promise<Prisma.WebhookEndpointWhereInput> {
   if (!viewer.apiKeyId) return { propertyId: viewer.propertyId };
-  const lineage = await db.$queryRaw<{ id: string }[]>`
-    WITH RECURSIVE lineage(id) AS (
-      SELECT ${viewer.apiKeyId}::text
-      UNION SELECT k.id FROM api_keys k JOIN lineage l ON k.replaced_by_id = l.id
-    )
-    SELECT id FROM lineage`;
-  return { propertyId: viewer.propertyId, createdByApiKeyId: { in: lineage.map((row) => row.id) } };
+  return { propertyId: viewer.propertyId, createdByApiKeyId: { in: await keyLineage(db, viewer.apiKeyId) } };
 }
 
 export async function listWebhookEndpoints(db: Db, viewer: EndpointViewer): Promise<{ data: WebhookEndpointView[] }> {

@@ -2,36 +2,36 @@ import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import type { EndpointViewer } from "./find-webhook-endpoints";
+import { findVisibleWebhookEndpoint, type EndpointViewer } from "./find-webhook-endpoints";
+import { findDelivery, type DeliveryView } from "./list-deliveries";
 
 /**
  * Sends a delivery again, now, whatever became of it (same event id and body, a fresh
  * signature): it is pending again and its attempts continue in the same record.
  */
-async function replay(tx: Prisma.TransactionClient, deliveryId: string): Promise<{ id: string; replays: number }> {
-  const row = await tx.webhookDelivery.update({
-    where: { id: deliveryId },
-    data: { status: "pending", replays: { increment: 1 }, nextAttemptAt: new Date() },
-    select: { id: true, replays: true },
-  });
+async function replay(tx: Prisma.TransactionClient, deliveryId: string): Promise<void> {
+  await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "pending", replays: { increment: 1 }, nextAttemptAt: new Date() } });
   await enqueueJob(tx, "deliver-webhook", { deliveryId }, { key: `deliver-webhook:${deliveryId}` });
-  return row;
 }
 
 function assertEnabled(endpoint: { enabled: boolean }) {
   if (!endpoint.enabled) throw new DomainError("conflict", "This endpoint is disabled: enable it before replaying deliveries.");
 }
 
-/** Replays one delivery; a viewer limits it to one property (the panel), the admin CLI passes none. */
-export async function replayDelivery(db: Db, input: { deliveryId: string; viewer?: EndpointViewer }): Promise<{ id: string; replays: number }> {
-  return db.$transaction(async (tx) => {
+/**
+ * Replays one delivery and returns it as it is now. A viewer limits it to one property (staff) or
+ * to the endpoints a key may see (a partner, who names the endpoint too); the admin CLI passes none.
+ */
+export async function replayDelivery(db: Db, input: { deliveryId: string; endpointId?: string; viewer?: EndpointViewer }): Promise<DeliveryView> {
+  await db.$transaction(async (tx) => {
     const delivery = await tx.webhookDelivery.findUnique({ where: { id: input.deliveryId }, include: { endpoint: true } });
-    if (!delivery || (input.viewer && delivery.endpoint.propertyId !== input.viewer.propertyId)) {
-      throw new DomainError("not_found", `No webhook delivery "${input.deliveryId}".`);
-    }
+    const notFound = () => new DomainError("not_found", `No webhook delivery "${input.deliveryId}".`);
+    if (!delivery || (input.endpointId && delivery.endpointId !== input.endpointId)) throw notFound();
+    if (input.viewer) await findVisibleWebhookEndpoint(tx, input.viewer, delivery.endpointId).catch(() => Promise.reject(notFound()));
     assertEnabled(delivery.endpoint);
-    return replay(tx, delivery.id);
+    await replay(tx, delivery.id);
   });
+  return findDelivery(db, input.deliveryId);
 }
 
 /** Replays every failed delivery of an endpoint made since a time; returns how many. */

@@ -110,7 +110,7 @@ export const webhookDeliveries = defineCommand({
   parse: (args) => ({ id: args.id(0, "whe"), failedOnly: args.flag("failed") }),
   async run({ db }, { id, failedOnly }) {
     await getWebhookEndpoint(db, await viewerOf(db, id), id);
-    const { data } = await listDeliveries(db, { endpointId: id, failedOnly });
+    const { data } = await listDeliveries(db, { endpointId: id, status: failedOnly ? "failed" : undefined });
     const json = data.map((d) => ({
       id: d.id,
       eventId: d.eventId,

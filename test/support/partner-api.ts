@@ -22,6 +22,13 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule>; params: strin
   { pattern: /^\/events$/, load: () => import("@/app/partner/v1/events/route") as Promise<RouteModule>, params: [] },
   { pattern: /^\/webhook-endpoints$/, load: () => import("@/app/partner/v1/webhook-endpoints/route") as Promise<RouteModule>, params: [] },
   { pattern: /^\/webhook-endpoints\/([^/]+)$/, load: () => import("@/app/partner/v1/webhook-endpoints/[id]/route") as Promise<RouteModule>, params: ["id"] },
+  { pattern: /^\/webhook-endpoints\/([^/]+)\/deliveries$/, load: () => import("@/app/partner/v1/webhook-endpoints/[id]/deliveries/route") as Promise<RouteModule>, params: ["id"] },
+  {
+    pattern: /^\/webhook-endpoints\/([^/]+)\/deliveries\/([^/]+)\/replay$/,
+    load: () => import("@/app/partner/v1/webhook-endpoints/[id]/deliveries/[deliveryId]/replay/route") as Promise<RouteModule>,
+    params: ["id", "deliveryId"],
+  },
+  { pattern: /^\/requests$/, load: () => import("@/app/partner/v1/requests/route") as Promise<RouteModule>, params: [] },
   { pattern: /^\/test-clock$/, load: () => import("@/app/partner/v1/test-clock/route") as Promise<RouteModule>, params: [] },
   { pattern: /^\/openapi\.json$/, load: () => import("@/app/partner/v1/openapi.json/route") as unknown as Promise<RouteModule>, params: [] },
   { pattern: /^\/(.+)$/, load: () => import("@/app/partner/v1/[...path]/route") as Promise<RouteModule>, params: ["path"] },

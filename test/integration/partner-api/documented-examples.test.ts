@@ -5,6 +5,7 @@ import { TEST_ACTOR } from "@/lib/audit/actor";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { createRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { EXAMPLE_CHANGE_IDEMPOTENCY_KEY, EXAMPLE_IDS } from "@/lib/schemas/openapi-examples";
 import { openApiDocument } from "@/lib/schemas/openapi";
 import { setupTestDatabase } from "../../support/database";
@@ -83,9 +84,15 @@ async function newWebhookEndpoint(): Promise<string> {
   return made.body.id;
 }
 
+/** A delivery to the endpoint (of a test event, as staff send them). */
+async function newDelivery(endpointId: string): Promise<string> {
+  const { eventId } = await sendTestEvent(database().db, { endpointId, propertyId: hotel.property.id });
+  return (await database().db.webhookDelivery.findFirstOrThrow({ where: { endpointId, eventId } })).id;
+}
+
 /**
  * The request with the document's example ids replaced by this hotel's: the room type, a booking,
- * a webhook endpoint, a change's Idempotency-Key. A change's expectedPrice becomes this hotel's quote (its rates are not the
+ * a webhook endpoint and a delivery to it, a change's Idempotency-Key. A change's expectedPrice becomes this hotel's quote (its rates are not the
  * story's), as a partner would take it from a dry run.
  */
 async function withRealIds(request: DocumentedRequest): Promise<DocumentedRequest> {
@@ -97,7 +104,9 @@ async function withRealIds(request: DocumentedRequest): Promise<DocumentedReques
   await swap(EXAMPLE_IDS.standardPlan, () => standardPlanId);
   await swap(EXAMPLE_IDS.nonRefundablePlan, () => nonRefundablePlanId);
   await swap(exampleId("/bookings/{id}"), () => newBooking(request.method === "PATCH"));
-  await swap(exampleId("/webhook-endpoints/{id}"), newWebhookEndpoint);
+  let endpointId = "";
+  await swap(exampleId("/webhook-endpoints/{id}"), async () => (endpointId = await newWebhookEndpoint()));
+  await swap(EXAMPLE_IDS.webhookDelivery, () => newDelivery(endpointId));
   // Each documented change is made to a booking of its own: a key of its own too (one key, one change).
   await swap(EXAMPLE_CHANGE_IDEMPOTENCY_KEY, () => randomUUID());
   const real = JSON.parse(text) as DocumentedRequest;

@@ -31,7 +31,7 @@ export default async function DeliveriesPage({ params, searchParams }: { params:
     if (isDomainError(error, "not_found")) notFound();
     throw error;
   });
-  const { data: deliveries } = await listDeliveries(db, { endpointId: endpoint.id, failedOnly, limit: 100 });
+  const { data: deliveries } = await listDeliveries(db, { endpointId: endpoint.id, status: failedOnly ? "failed" : undefined, limit: 100 });
   const isAdmin = open.role === "admin";
   const base = `/settings/webhooks/${endpoint.id}`;
   return (
