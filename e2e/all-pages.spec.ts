@@ -62,6 +62,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(panel)/(signed-in)/rate-plans/page.tsx": () => "/rate-plans",
   "(panel)/(signed-in)/account/page.tsx": () => "/account",
   "(panel)/(signed-in)/settings/api-keys/page.tsx": () => "/settings/api-keys",
+  "(panel)/(signed-in)/settings/api-keys/requests/page.tsx": () => "/settings/api-keys/requests",
   "(panel)/(signed-in)/settings/property/page.tsx": () => "/settings/property",
   "(panel)/(signed-in)/settings/webhooks/page.tsx": () => "/settings/webhooks",
   "(panel)/(signed-in)/settings/webhooks/[id]/page.tsx": (ids) => `/settings/webhooks/${ids.endpoint}`,

@@ -7,6 +7,7 @@ import { BookingOriginDetails } from "@/components/panel/booking-origin";
 import { CancelBookingForm } from "@/components/panel/cancel-booking-form";
 import { ChangeBookingForm } from "@/components/panel/change-booking-form";
 import { GuestOtherBookings } from "@/components/panel/guest-other-bookings";
+import { requestLogHref } from "@/components/panel/request-log-filter-form";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { listBookingHistory } from "@/lib/bookings/list-booking-history";
 import { listGuestBookings } from "@/lib/bookings/list-guest-bookings";
@@ -83,6 +84,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
       </dl>
       {origin && <BookingOriginDetails origin={origin} />}
       <BookingHistory history={history} timeZone={open.propertyTimezone} />
+      <p className="text-sm"><Link className="text-brand-700 underline" href={requestLogHref({ resource: booking.id })}>The API requests that named this booking</Link></p>
       <GuestOtherBookings email={booking.guest.email} found={guestBookings} roomTypes={roomTypes} />
       {changeable && (
         <section aria-labelledby="change-heading" className="space-y-3">

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { CreateKeyForm } from "@/components/panel/create-key-form";
 import { KeyRowActions } from "@/components/panel/key-row-actions";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
@@ -29,6 +30,7 @@ export default async function ApiKeysPage() {
       <SettingsHeading title="API Keys">
         <p className="mt-2 text-stone-700" data-testid="plan">{describePlan(property.plan)}</p>
         <p className="mt-1 text-sm text-stone-600">Keys belong to this property. Keep them on your servers, never in browser or app code.</p>
+        <p className="mt-2 text-sm"><Link className="text-brand-700 underline" href="/settings/api-keys/requests">Requests</Link>: what the keys asked of the API in the last 7 days, and what it answered.</p>
       </SettingsHeading>
 
       {isAdmin ? (
