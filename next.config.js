@@ -11,7 +11,8 @@ const nextConfig = {
   // npm run dev prints localhost; let 127.0.0.1 reach the development server's assets and updates too.
   allowedDevOrigins: ["127.0.0.1"],
   // Server-only packages that must not be bundled (native bindings, worker threads).
-  serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "graphile-worker", "nodemailer"],
+  // pg and ioredis too so that OpenTelemetry's instrumentations can patch them as they load (lib/tracing).
+  serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "graphile-worker", "nodemailer", "ioredis"],
   // Browsers ask for /favicon.ico wherever a response names no icon (JSON, /docs' own HTML): the site's icon.
   async redirects() {
     return [{ source: "/favicon.ico", destination: "/icon.svg", permanent: true }];

@@ -50,6 +50,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** GET /api/metrics answers only `Authorization: Bearer <this>`; unset, it is not served at all. */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    REQUEST_LOG: z.enum(["on", "off"]).default("on"),
     /** `npm run worker` serves its own metrics on this port (GET /metrics, the same token). */
     WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -19,7 +19,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TOOLS = {
   admin: { source: "scripts/admin/main.ts", bundle: "dist/cli/admin.mjs" },
   db: { source: "scripts/db/cli.ts", bundle: "dist/cli/db.mjs" },
-  worker: { source: "scripts/worker.ts", bundle: "dist/cli/worker.mjs" },
+  // With an OTLP endpoint set, tracing starts before the worker loads pg (lib/tracing).
+  worker: { source: "scripts/worker.ts", bundle: "dist/cli/worker.mjs", first: { source: "lib/tracing/register-tracing.ts", bundle: "dist/cli/tracing.mjs" } },
 };
 
 function tsxInstalled() {
@@ -39,12 +40,15 @@ if (!tool) {
 }
 
 let entry;
+let first;
 if (tsxInstalled()) {
   const { register } = await import("tsx/esm/api");
   register({ tsconfig: join(root, "tsconfig.json") });
   entry = join(root, tool.source);
+  first = tool.first && join(root, tool.first.source);
 } else if (existsSync(join(root, tool.bundle))) {
   entry = join(root, tool.bundle);
+  first = tool.first && join(root, tool.first.bundle);
 } else {
   console.error(
     `${tool.bundle} is missing and tsx (a dev dependency) is not installed: run npm run build first ` +
@@ -55,4 +59,5 @@ if (tsxInstalled()) {
 
 // The tool reads its arguments from process.argv.slice(2), as if started directly.
 process.argv.splice(1, process.argv.length - 1, entry, ...args);
+if (first) await import(pathToFileURL(first).href);
 await import(pathToFileURL(entry).href);

@@ -4,6 +4,7 @@ import { startWorker } from "../lib/jobs/start-worker";
 import { workerDepsFromEnv } from "../lib/jobs/worker-deps-from-env";
 import { log } from "../lib/log";
 import { serveMetrics } from "../lib/metrics/serve-metrics";
+import { flushTracing } from "../lib/tracing/flush-tracing";
 
 /**
  * npm run worker: the job queue's worker on its own (webhook deliveries, guest e-mails,
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     console.error(`[worker] ${signal}: finishing running jobs ...`);
     await metrics?.close();
     await worker.stop();
+    await flushTracing();
     await db.$disconnect();
     console.error("[worker] stopped");
     process.exit(0);

@@ -7,6 +7,7 @@ import { propertyNow, propertyToday, type PropertyClockFacts } from "@/lib/prope
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { BookingActor } from "./booking-actor";
 import { toBookingView } from "./booking-view";
+import { activeTraceContext } from "@/lib/tracing/trace-context";
 import { cancellationFeeAt } from "./cancellation-fee";
 
 /** The SQL function cancel_booking (migration 20261123230000_cancel_booking_function), prepared on the pool. */
@@ -62,6 +63,7 @@ export async function cancelBooking(
       apiKeyId: actor.apiKeyId ?? null,
       staffUserId: actor.staffId ?? null,
       actorLabel: actor.label,
+      traceContext: activeTraceContext() ?? undefined,
     };
     const { rows } = await queryHot<{ outcome: CancelOutcome }>(db, CANCEL_BOOKING, [JSON.stringify(call)]);
     const outcome = rows[0]!.outcome;

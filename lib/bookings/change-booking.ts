@@ -15,6 +15,7 @@ import type { StayRestriction } from "./booking-refusals";
 import { toBookingView } from "./booking-view";
 import { describeChange, planBookingChange, priceOfChange, type BookingChangeRequest, type ChangeableField, type Night } from "./plan-booking-change";
 import { requestFingerprint } from "./request-fingerprint";
+import { activeTraceContext } from "@/lib/tracing/trace-context";
 
 /**
  * Changes a booking in one transaction, beside createBooking and cancelBooking; every door (the
@@ -237,7 +238,17 @@ async function recordChange(
   });
   const eventId = newId("evt");
   await tx.event.create({
-    data: { id: eventId, propertyId: change.propertyId, type: "booking.changed", bookingId: change.after.id, data: { booking: change.after, previous }, createdAt: change.now },
+    data: {
+      id: eventId,
+      propertyId: change.propertyId,
+      type: "booking.changed",
+      bookingId: change.after.id,
+      data: { booking: change.after, previous },
+      createdAt: change.now,
+      actorApiKeyId: change.actor.apiKeyId ?? null,
+      actorStaffUserId: change.actor.staffId ?? null,
+      traceContext: activeTraceContext(),
+    },
   });
   await tx.$executeRaw`SELECT queue_event_dispatch(${eventId}, ${change.propertyId})`;
 }

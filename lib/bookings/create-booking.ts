@@ -15,6 +15,7 @@ import { KEY_IN_USE, KEY_REUSED, noAvailability, occupancyExceeded, stayRestrict
 import { bookingSource, type BookingActor } from "./booking-actor";
 import { toBookingView } from "./booking-view";
 import { requestFingerprint } from "./request-fingerprint";
+import { activeTraceContext } from "@/lib/tracing/trace-context";
 import { stayRuleErrors } from "./stay-rules";
 
 /** What only a desk booking has, for the panel (never in the partner API): the guest's phone and a note for the staff. */
@@ -136,6 +137,8 @@ export function bookStayCall(options: {
     now: now.toISOString(),
     eventId: newId("evt"),
     view,
+    // The request's trace, when tracing is on, kept with the outbox event (lib/tracing).
+    traceContext: activeTraceContext() ?? undefined,
   };
   return { view, parameters: [JSON.stringify(parameter)] };
 }

@@ -2,18 +2,20 @@ import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { queueGuestEmail } from "@/lib/mail/queue-guest-email";
 import { queueWebhookDeliveries } from "@/lib/webhooks/queue-webhook-deliveries";
-import { findStoredEvent } from "./stored-event";
+import { findStoredEvent, type StoredEvent } from "./stored-event";
 
 /**
  * Hands one outbox event to what pushes it: a delivery per subscribed webhook endpoint, and
  * the guest's e-mail when guest e-mails are on (mailEnabled: the server has a way to send).
- * Everything it adds is unique per event, so running it twice changes nothing.
+ * Everything it adds is unique per event, so running it twice changes nothing. Returns the
+ * event (null when it is gone: pruned, or its property deleted).
  */
-export async function dispatchEvent(deps: { db: Db; clock: Clock; mailEnabled: boolean }, eventId: string): Promise<void> {
-  await deps.db.$transaction(async (tx) => {
+export async function dispatchEvent(deps: { db: Db; clock: Clock; mailEnabled: boolean }, eventId: string): Promise<StoredEvent | null> {
+  return deps.db.$transaction(async (tx) => {
     const event = await findStoredEvent(tx, eventId);
-    if (!event) return;
+    if (!event) return null;
     await queueWebhookDeliveries(tx, event);
     if (deps.mailEnabled) await queueGuestEmail(tx, event, deps.clock.now());
+    return event;
   });
 }

@@ -2,8 +2,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { EventView } from "@/lib/schemas/events";
 import { propertyMode } from "@/lib/test-mode/property-mode";
 
-/** An outbox row as the worker reads it, with its property. */
-export type StoredEvent = EventView & { propertyId: string };
+/** An outbox row as the worker reads it, with its property and who acted (an API key, a staff member, or neither: a tool). */
+export type StoredEvent = EventView & { propertyId: string; actorApiKeyId: string | null; actorStaffUserId: string | null };
 
 export async function findStoredEvent(tx: Prisma.TransactionClient, eventId: string): Promise<StoredEvent | null> {
   const row = await tx.event.findUnique({ where: { id: eventId }, include: { property: { select: { livePropertyId: true } } } });
@@ -15,6 +15,8 @@ export async function findStoredEvent(tx: Prisma.TransactionClient, eventId: str
     createdAt: row.createdAt.toISOString(),
     data: row.data as EventView["data"],
     propertyId: row.propertyId,
+    actorApiKeyId: row.actorApiKeyId,
+    actorStaffUserId: row.actorStaffUserId,
   };
 }
 

@@ -1,6 +1,7 @@
 import { appMetrics } from "@/lib/metrics/app-metrics";
 import type { Db } from "@/lib/db";
 import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { isDatabaseUnavailable } from "@/lib/db-errors";
 import { DomainError, type FieldError } from "@/lib/errors";
 import { log, type Logger } from "@/lib/log";
@@ -12,6 +13,8 @@ import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, serviceUnavailable,
 import { requestIdFor } from "./request-id";
 import { playScenario, TEST_SCENARIO_HEADER } from "@/lib/test-mode/scenarios";
 import { requestLogOf } from "@/lib/request-log/request-log-of";
+import { describeRequestSpan, withRequestSpan } from "@/lib/tracing/request-span";
+import type { Span } from "@opentelemetry/api";
 import { validIdempotencyKey } from "./idempotency-key-header";
 
 export type PartnerContext = {
@@ -113,7 +116,8 @@ function warnKeyUseNotRecorded(error: unknown, keyId: string): void {
  * key present → key valid → rate limit → plan → key scope → the handler (path, body,
  * validation, work). Errors become problem+json; the request id, and the rate-limit headers
  * once the key is known, are on every response; one JSON log line per request, and its
- * duration and the limiter's decision in the metrics (lib/metrics).
+ * duration and the limiter's decision in the metrics (lib/metrics), its entry in the request log
+ * (lib/request-log), and, with tracing on, its span (lib/tracing).
  *
  * It runs on every request, so it allocates little (the benchmark counts microseconds here):
  * one headers object turned into the response's once, a child logger only when a line other
@@ -124,8 +128,13 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
   const { scope, route } = options;
   const takesPathParams = route.includes("{");
   const pathTemplate = route.slice(route.indexOf(" ") + 1);
+  let requestLogOn: boolean | undefined;
   const metrics = appMetrics();
-  return async function partnerRoute(request: Request, routeContext?: RouteContext): Promise<Response> {
+  return function partnerRoute(request: Request, routeContext?: RouteContext): Promise<Response> {
+    return withRequestSpan(route, (span) => handle(request, routeContext, span));
+  };
+
+  async function handle(request: Request, routeContext: RouteContext | undefined, span: Span | undefined): Promise<Response> {
     const started = performance.now();
     const requestId = requestIdFor(request);
     // A plain object, turned into the response's Headers once (each Headers.set validates).
@@ -171,7 +180,8 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
       "partner api request",
     );
     // The request log (lib/request-log): recorded in memory, written in batches off this path.
-    if (key && db) {
+    requestLogOn ??= getEnv().REQUEST_LOG === "on";
+    if (key && db && requestLogOn) {
       requestLogOf(db).record({
         propertyId: key.propertyId,
         apiKeyId: key.id,
@@ -187,8 +197,9 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
         replayed: headers["Idempotent-Replayed"] === "true",
       });
     }
+    if (span) describeRequestSpan(span, { status: response.status, requestId, propertyId: key?.propertyId, apiKeyId: key?.id, problemCode: code });
     return response;
-  };
+  }
 }
 
 /** Handlers for the methods a route does not serve: problem+json 405 with Allow, after the usual checks. */

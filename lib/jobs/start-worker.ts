@@ -1,5 +1,6 @@
 import { Logger as WorkerLogger, parseCrontab, run, type Runner } from "graphile-worker";
 import type { Logger } from "@/lib/log";
+import { tracedTasks } from "@/lib/tracing/traced-tasks";
 import { workerTasks, type WorkerDeps } from "./worker-tasks";
 
 export type RunningWorker = { stop(): Promise<void> };
@@ -26,7 +27,7 @@ export async function startWorker(options: { databaseUrl: string; deps: WorkerDe
     pollInterval: options.pollInterval ?? 2_000,
     noHandleSignals: true,
     logger,
-    taskList: workerTasks(options.deps),
+    taskList: tracedTasks(options.deps.db, workerTasks(options.deps)),
     parsedCronItems: parseCrontab("17 * * * * prune-old-records"),
   });
   options.log.info({ concurrency: options.concurrency ?? 5 }, "worker started");

@@ -7,6 +7,7 @@ import { sendStaffEmail, type StaffMailDeps } from "@/lib/mail/send-staff-email"
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import type { SecretBox } from "@/lib/webhooks/secret-box";
 import type { JobPayloads } from "./enqueue-job";
+import { countBookingEvent } from "@/lib/metrics/booking-doors";
 import { pruneOldRecords } from "./prune-old-records";
 import type { RetrySchedule } from "./retry-schedule";
 
@@ -28,12 +29,15 @@ function field<Name extends keyof JobPayloads>(payload: unknown, key: keyof JobP
   return value;
 }
 
-/** The queue's tasks, each a domain function given what it needs. */
+/** The queue's tasks, each a domain function given what it needs; a dispatched booking event is counted in the metrics. */
 export function workerTasks(deps: WorkerDeps): TaskList {
   const { db, clock, schedule } = deps;
   const mail = deps.mail;
   return {
-    "dispatch-event": (payload) => dispatchEvent({ db, clock, mailEnabled: mail !== null }, field<"dispatch-event">(payload, "eventId")),
+    "dispatch-event": async (payload) => {
+      const event = await dispatchEvent({ db, clock, mailEnabled: mail !== null }, field<"dispatch-event">(payload, "eventId"));
+      if (event) await countBookingEvent(db, event);
+    },
     "deliver-webhook": (payload) => deliverWebhook(deps, field<"deliver-webhook">(payload, "deliveryId")),
     "send-guest-email": async (payload) => {
       if (mail) await sendGuestEmail({ ...mail, db, clock, schedule }, field<"send-guest-email">(payload, "emailId"));

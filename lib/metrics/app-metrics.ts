@@ -27,6 +27,13 @@ function createAppMetrics() {
       labelNames: ["limit", "outcome"] as const,
       registers,
     }),
+    /** Bookings made, changed and cancelled, by door (api, site, panel, other), counted as the worker dispatches their events (booking-doors.ts). */
+    bookings: new Counter({
+      name: "bookings_total",
+      help: "Bookings created, changed and cancelled, by action and door (api, site, panel, other).",
+      labelNames: ["action", "door"] as const,
+      registers,
+    }),
     /** Request log entries not written (the store failed or was too slow): the log has a gap. */
     requestLogDropped: new Counter({
       name: "request_log_dropped_total",

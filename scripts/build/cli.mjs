@@ -3,6 +3,7 @@
 //   scripts/admin/main.ts  ->  dist/cli/admin.mjs      (npm run admin)
 //   scripts/db/cli.ts      ->  dist/cli/db.mjs         (npm run db:migrate, db:status, db:seed)
 //   scripts/worker.ts      ->  dist/cli/worker.mjs     (npm run worker)
+//   lib/tracing/register-tracing.ts -> dist/cli/tracing.mjs (loaded before the worker: OpenTelemetry)
 //   scripts/db/schema-engine.cjs is copied beside them (engine.ts loads it by relative path).
 //
 // Our TypeScript (scripts/, lib/, prisma/seed.ts, the generated Prisma client) is bundled;
@@ -25,7 +26,7 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { admin: "scripts/admin/main.ts", db: "scripts/db/cli.ts", worker: "scripts/worker.ts" },
+  entryPoints: { admin: "scripts/admin/main.ts", db: "scripts/db/cli.ts", worker: "scripts/worker.ts", tracing: "lib/tracing/register-tracing.ts" },
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,

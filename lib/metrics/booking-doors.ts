@@ -1,0 +1,29 @@
+import type { Db } from "@/lib/db";
+import type { StoredEvent } from "@/lib/events/stored-event";
+import { appMetrics } from "./app-metrics";
+
+/** The way a booking was made, changed or cancelled: the partner API, a hotel's booking engine (its guest site), the panel, or a tool (CLI, seed). */
+export type BookingDoor = "api" | "site" | "panel" | "other";
+
+const ACTIONS: Record<StoredEvent["type"], string> = { "booking.created": "created", "booking.changed": "changed", "booking.cancelled": "cancelled" };
+
+/**
+ * Which door an event's actor came through: staff are the panel; a booking engine's key is its
+ * site; any other key is the API (the demo site books with an ordinary key, so it counts as the
+ * API); neither is a tool.
+ */
+export async function bookingDoorOf(db: Db, event: Pick<StoredEvent, "actorApiKeyId" | "actorStaffUserId">): Promise<BookingDoor> {
+  if (event.actorStaffUserId) return "panel";
+  if (!event.actorApiKeyId) return "other";
+  const engine = await db.bookingEngine.findUnique({ where: { apiKeyId: event.actorApiKeyId }, select: { propertyId: true } });
+  return engine ? "site" : "api";
+}
+
+/**
+ * Counts a booking event as the worker dispatches it (once per event): bookings_total by action
+ * (created, changed, cancelled) and door. Counted by the worker, off the requests' path, so a
+ * booking shows in the metrics of the process that runs the worker, a moment after it was made.
+ */
+export async function countBookingEvent(db: Db, event: StoredEvent): Promise<void> {
+  appMetrics().bookings.inc({ action: ACTIONS[event.type], door: await bookingDoorOf(db, event) });
+}
