@@ -3,14 +3,14 @@ import {
   BookingIdSchema,
   BookingReferenceSchema,
   CalendarDateSchema,
-  CursorSchema,
+  PAGE_QUERY,
+  pageSchema,
   freeText,
   idSchema,
   MoneySchema,
   NightlyPriceSchema,
   PersonNameSchema,
   printableAscii,
-  queryInteger,
   RoomTypeIdSchema,
   TimestampSchema,
 } from "./common";
@@ -146,16 +146,10 @@ export const BookingListQuerySchema = z.strictObject({
   updatedSince: TimestampSchema.optional().meta({ description: "Changed at or after this instant (updatedAt >= updatedSince): poll with it to pick up changes made elsewhere." }),
   reference: BookingReferenceSchema.optional().meta({ description: "The booking with this reference (HVH-4K7Q2M)." }),
   externalReference: printableAscii(100).optional().meta({ description: "Bookings you made with this externalReference." }),
-  limit: queryInteger(1, 100).optional().meta({ description: "Page size, 1 to 100 (default 25)." }),
-  cursor: CursorSchema.optional().meta({ description: "nextCursor of the previous page." }),
+  ...PAGE_QUERY,
 });
 
-export const BookingListSchema = z
-  .object({
-    data: z.array(BookingSchema),
-    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
-  })
-  .meta({ id: "BookingList" });
+export const BookingListSchema = pageSchema(BookingSchema, "BookingList");
 
 export type CreateBookingInput = z.infer<typeof CreateBookingSchema>;
 export type ChangeBookingInput = z.infer<typeof ChangeBookingSchema>;

@@ -91,6 +91,16 @@ export const NOT_A_CURSOR = "Is not a cursor this API returned.";
 /** An opaque page cursor as the API hands it out: base64url, checked by its form before it is decoded. */
 export const CursorSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, NOT_A_CURSOR);
 
+/** A paged list's answer: a page of items and the cursor of the next page. */
+export function pageSchema<Item extends z.ZodType>(item: Item, id: string) {
+  return z
+    .object({
+      data: z.array(item),
+      nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
+    })
+    .meta({ id });
+}
+
 /** A booking's short reference, as the API hands it out (HVH-4K7Q2M). */
 export const BookingReferenceSchema = z
   .string()
@@ -106,6 +116,12 @@ export function queryInteger(min: number, max: number) {
     .pipe(z.number().int().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`))
     .meta({ openapi: { type: "integer", minimum: min, maximum: max } });
 }
+
+/** The query parameters of a paged list: its page size and the cursor of the page before. */
+export const PAGE_QUERY = {
+  limit: queryInteger(1, 100).optional().meta({ description: "Page size, 1 to 100 (default 25)." }),
+  cursor: CursorSchema.optional().meta({ description: "nextCursor of the previous page." }),
+};
 
 /** For endpoints that take no query parameters: any parameter is an error (usually a typo). */
 export const NoQuerySchema = z.strictObject({});

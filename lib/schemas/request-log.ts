@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROBLEM_STATUS, type ProblemCode } from "@/lib/http/problem";
-import { ApiKeyIdSchema, CursorSchema, queryInteger, TimestampSchema } from "./common";
+import { ApiKeyIdSchema, PAGE_QUERY, pageSchema, TimestampSchema } from "./common";
 
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
@@ -15,8 +15,7 @@ export const RequestLogQuerySchema = z.strictObject({
     .regex(/^[A-Za-z0-9._:-]{1,128}$/, "Must be a request id (the X-Request-Id of an answer).")
     .optional()
     .meta({ description: "Only the request with this X-Request-Id.", example: "req_9f1c2e7a4b8d3f60a1e5c7b2" }),
-  limit: queryInteger(1, 100).optional().meta({ description: "Page size, 1 to 100 (default 25)." }),
-  cursor: CursorSchema.optional().meta({ description: "nextCursor of the previous page." }),
+  ...PAGE_QUERY,
 });
 
 export const RequestLogEntrySchema = z
@@ -39,12 +38,7 @@ export const RequestLogEntrySchema = z
   })
   .meta({ id: "RequestLogEntry" });
 
-export const RequestLogSchema = z
-  .object({
-    data: z.array(RequestLogEntrySchema),
-    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
-  })
-  .meta({ id: "RequestLog" });
+export const RequestLogSchema = pageSchema(RequestLogEntrySchema, "RequestLog");
 
 export type RequestLogQuery = z.infer<typeof RequestLogQuerySchema>;
 export type RequestLogEntryView = z.infer<typeof RequestLogEntrySchema>;

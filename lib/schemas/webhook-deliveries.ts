@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/events/event-types";
-import { CursorSchema, idSchema, queryInteger, TimestampSchema } from "./common";
+import { idSchema, PAGE_QUERY, pageSchema, TimestampSchema } from "./common";
 
 export const WebhookDeliveryIdSchema = idSchema("whd", "whd_7c1x9m4q2k8v3b6n5t0p");
 const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 
 export const DeliveryListQuerySchema = z.strictObject({
   status: z.enum(DELIVERY_STATUSES).optional().meta({ description: "Only deliveries in this state: pending (being tried), succeeded, or failed (retries exhausted)." }),
-  limit: queryInteger(1, 100).optional().meta({ description: "Page size, 1 to 100 (default 25)." }),
-  cursor: CursorSchema.optional().meta({ description: "nextCursor of the previous page." }),
+  ...PAGE_QUERY,
 });
 
 const AttemptSchema = z.object({
@@ -32,12 +31,7 @@ export const WebhookDeliverySchema = z
   })
   .meta({ id: "WebhookDelivery" });
 
-export const WebhookDeliveryListSchema = z
-  .object({
-    data: z.array(WebhookDeliverySchema),
-    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
-  })
-  .meta({ id: "WebhookDeliveryList" });
+export const WebhookDeliveryListSchema = pageSchema(WebhookDeliverySchema, "WebhookDeliveryList");
 
 export type DeliveryListQuery = z.infer<typeof DeliveryListQuerySchema>;
 export type WebhookDeliveryView = z.infer<typeof WebhookDeliverySchema>;

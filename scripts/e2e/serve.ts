@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { startOtlpReceiver } from "../../test/support/otlp-receiver";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { prepareDemo } from "../app/prepare-demo";
 import { createThrowAwayDatabase } from "../db/throw-away-database";
@@ -15,7 +16,8 @@ import { waitUntilServing } from "../lib/wait-until-serving";
  * .data/e2e/database.json for the tests (e2e/support). A second instance of the same build,
  * on the same database and Redis, listens on E2E_PORT + 1 (its URL in .data/e2e/instances.json)
  * for the tests that prove several instances share limits, keys and bookings. Both run the
- * queue worker; guest e-mails go to an SMTP server of this run (.data/e2e/mail/*.eml).
+ * queue worker; guest e-mails go to an SMTP server of this run (.data/e2e/mail/*.eml). The
+ * second traces (OpenTelemetry) to an OTLP receiver of this run (.data/e2e/spans.jsonl).
  *
  * With E2E_DEV=1 (playwright.dev.config.ts) it serves the app as `npm run dev` does instead:
  * one `next dev` on E2E_PORT, no SMTP server (guest e-mails go to the dev mailbox), no build.
@@ -48,6 +50,17 @@ async function main() {
     const smtp = await startSmtpSink({ onMessage: (_mail, raw) => writeFileSync(join(mailDir, `${String(++mailCount).padStart(4, "0")}.eml`), raw) });
     cleanups.push(smtp.close);
     smtpUrl = smtp.url;
+  }
+
+  // The second instance exports its traces (OpenTelemetry) to a receiver of this run: each span
+  // is a line of .data/e2e/spans.jsonl (e2e/api/tracing.spec.ts reads them).
+  let tracing: Record<string, string> = {};
+  if (!dev) {
+    const spansFile = join(dirname(E2E_STATE_FILE), "spans.jsonl");
+    rmSync(spansFile, { force: true });
+    const receiver = await startOtlpReceiver({ onSpans: (spans) => appendFileSync(spansFile, spans.map((span) => `${JSON.stringify(span)}\n`).join("")) });
+    cleanups.push(receiver.close);
+    tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: "room-booking-e2e", OTEL_BSP_SCHEDULE_DELAY: "200" };
   }
 
   const env = {
@@ -91,7 +104,8 @@ async function main() {
     // default): a request sent on a socket the server is just closing fails with ECONNRESET.
     const keepAlive = dev ? [] : ["--keepAliveTimeout", "65000"];
     const args = [dev ? "dev" : "start", "--port", String(instancePort), "--hostname", "127.0.0.1", ...keepAlive];
-    const instance = spawn(next, args, { cwd: root, stdio: "inherit", detached: true, env: dev ? { ...env, NODE_ENV: "development" } : env });
+    const traced = instancePort !== port ? tracing : {};
+    const instance = spawn(next, args, { cwd: root, stdio: "inherit", detached: true, env: dev ? { ...env, NODE_ENV: "development" } : { ...env, ...traced } });
     instances.push(instance);
     instance.on("exit", (code) => {
       if (!stopping && code !== null && code !== 0) say(`next ${args[0]} exited with ${code}`);

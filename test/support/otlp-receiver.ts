@@ -28,7 +28,7 @@ function attributesOf(list: KeyValue[] | undefined): Record<string, unknown> {
  * JSON the exporter POSTs to /v1/traces and keeps every span. Only JSON is understood, which is
  * what @opentelemetry/exporter-trace-otlp-http sends.
  */
-export async function startOtlpReceiver() {
+export async function startOtlpReceiver(options: { onSpans?: (spans: ReceivedSpan[]) => void } = {}) {
   const spans: ReceivedSpan[] = [];
   const contentTypes = new Set<string>();
   const server = createServer((request, response) => {
@@ -41,11 +41,12 @@ export async function startOtlpReceiver() {
       }
       contentTypes.add(String(request.headers["content-type"]));
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { resourceSpans?: any[] };
+      const received: ReceivedSpan[] = [];
       for (const resourceSpans of body.resourceSpans ?? []) {
         const service = String(attributesOf(resourceSpans.resource?.attributes)["service.name"]);
         for (const scopeSpans of resourceSpans.scopeSpans ?? []) {
           for (const span of scopeSpans.spans ?? []) {
-            spans.push({
+            received.push({
               name: span.name,
               kind: span.kind,
               traceId: span.traceId,
@@ -59,6 +60,8 @@ export async function startOtlpReceiver() {
           }
         }
       }
+      spans.push(...received);
+      options.onSpans?.(received);
       response.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
   });
