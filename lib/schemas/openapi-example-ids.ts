@@ -1,6 +1,6 @@
 import { RATE_PLANS } from "./openapi-example-prices";
 
-/** The ids of the story, in the real formats (lib/ids.ts). Requests name the Double, the booking and the endpoint. */
+/** The ids of the story, in the real formats (lib/ids.ts). Requests name the Double, the booking, the endpoint and its delivery. */
 export const EXAMPLE_IDS = {
   property: "prop_5f3k9q2m8x1c7v4b6n0t",
   apiKey: "key_8d2m4q7x1c9v3b5n6t0k",

@@ -288,5 +288,3 @@ export function webhookExamples(today: CalendarDate) {
   } satisfies Record<EventView["type"], WebhookExample>;
 }
 
-export { EXAMPLE_IDS };
-export type { OperationExample, RequestExample } from "./openapi-example-types";
