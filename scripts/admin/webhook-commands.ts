@@ -133,6 +133,6 @@ export const webhookReplay = defineCommand({
   parse: (args) => ({ id: args.id(0, "whd") }),
   async run({ db }, { id }) {
     const replayed = await replayDelivery(db, { deliveryId: id });
-    return { json: replayed, text: `Queued ${replayed.id} again (replay ${replayed.replays}).` };
+    return { json: { id: replayed.id, replays: replayed.replays, status: replayed.status }, text: `Queued ${replayed.id} again (replay ${replayed.replays}).` };
   },
 });

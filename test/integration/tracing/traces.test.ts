@@ -6,34 +6,41 @@ import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { flushTracing } from "@/lib/tracing/flush-tracing";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
+import { createSmtpTransport } from "@/lib/mail/mail-transport";
+import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { setupTestDatabase } from "../../support/database";
 import { startLocalWebhookServer, type LocalWebhookServer } from "../../support/local-webhook-server";
 import type { ReceivedSpan } from "../../support/otlp-receiver";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { GUEST, partnerFixture } from "../../support/partner-fixtures";
 import { testRedisUrl } from "../../support/redis";
-import { startTestWorker, testSecretBox } from "../../support/test-worker";
+import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
+import { startTestWorker, TEST_SESSION_SECRET, testSecretBox } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 
 /**
  * OpenTelemetry traces (issue 25), exported over OTLP/HTTP to a receiver this test starts: a
  * partner request's span with its PostgreSQL and Redis children, and one trace from a booking
- * to the webhook that announced it (the delivery's span is linked to the booking request's).
+ * to the webhook and the guest e-mail that announced it (their jobs' spans are linked to the
+ * booking request's).
  */
 const database = setupTestDatabase();
 let hotel: Awaited<ReturnType<typeof partnerFixture>>;
 let hooks: LocalWebhookServer;
 let worker: RunningWorker | undefined;
+let mail: SmtpSink;
 
 beforeAll(async () => {
   process.env.REDIS_URL = testRedisUrl();
   useDatabaseForRoutes(database().url);
   hotel = await partnerFixture(database().db, { name: "Traced Hotel" });
   hooks = await startLocalWebhookServer();
+  mail = await startSmtpSink();
 });
 afterAll(async () => {
   await worker?.stop();
   await hooks.close();
+  await mail.close();
   await receiver.close();
 });
 
@@ -95,10 +102,16 @@ describe("traces", () => {
       allowPrivateUrls: true,
       secretBox: testSecretBox,
     });
-    worker = await startTestWorker(database());
+    worker = await startTestWorker(database(), {
+      mail: {
+        transport: createSmtpTransport(mail.url),
+        from: "Reservations <bookings@hotel.test>",
+        manageUrl: guestSiteManageUrl({ db: database().db, partnerApiKey: hotel.readKey.key, publicBaseUrl: "https://hotel.test", sessionSecret: TEST_SESSION_SECRET }),
+      },
+    });
     const made = await api("POST", "/bookings", { key: hotel.writeKey!.key, body: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST } });
     expect(made.status).toBe(201);
-    await waitFor(() => hooks.requests.some((r) => r.path === "/traced"));
+    await waitFor(() => hooks.requests.some((r) => r.path === "/traced") && mail.messages.length > 0);
 
     const spans = await exported();
     const booking = requestSpan(spans, made.headers.get("x-request-id"))!;
@@ -110,8 +123,9 @@ describe("traces", () => {
     expect(delivery.links).toEqual([expect.objectContaining({ traceId: booking.traceId, spanId: booking.spanId })]);
     expect(delivery.traceId).not.toBe(booking.traceId);
     expect(delivery.attributes).toMatchObject({ "job.name": "deliver-webhook" });
-    const dispatch = spans.find((s) => s.name === "job dispatch-event" && s.links.some((l) => l.traceId === booking.traceId));
-    expect(dispatch).toBeDefined();
+    const linkedToBooking = (name: string) => waitFor(async () => (await exported()).find((s) => s.name === name && s.links.some((l) => l.traceId === booking.traceId)));
+    await linkedToBooking("job dispatch-event");
+    await linkedToBooking("job send-guest-email");
     // The job's own queries are its children.
     expect(receiver.descendantsOf(delivery).some((child) => child.attributes["db.system.name"] === "postgresql")).toBe(true);
   });
