@@ -5,6 +5,12 @@ import { appMetrics } from "./app-metrics";
 /** The way a booking was made, changed or cancelled: the partner API, a hotel's booking engine (its guest site), the panel, or a tool (CLI, seed). */
 export type BookingDoor = "api" | "site" | "panel" | "other";
 
+/**
+ * A key's door, once read: a key is made for an engine or not, and stays so (an engine gets a new
+ * key when its key is rotated). Without it, each booking's dispatch paid one more query.
+ */
+const keyDoors = new Map<string, BookingDoor>();
+
 const ACTIONS: Record<StoredEvent["type"], string> = { "booking.created": "created", "booking.changed": "changed", "booking.cancelled": "cancelled" };
 
 /**
@@ -14,9 +20,16 @@ const ACTIONS: Record<StoredEvent["type"], string> = { "booking.created": "creat
  */
 export async function bookingDoorOf(db: Db, event: Pick<StoredEvent, "actorApiKeyId" | "actorStaffUserId">): Promise<BookingDoor> {
   if (event.actorStaffUserId) return "panel";
-  if (!event.actorApiKeyId) return "other";
-  const engine = await db.bookingEngine.findUnique({ where: { apiKeyId: event.actorApiKeyId }, select: { propertyId: true } });
-  return engine ? "site" : "api";
+  const keyId = event.actorApiKeyId;
+  if (!keyId) return "other";
+  let door = keyDoors.get(keyId);
+  if (!door) {
+    const engine = await db.bookingEngine.findUnique({ where: { apiKeyId: keyId }, select: { propertyId: true } });
+    door = engine ? "site" : "api";
+    if (keyDoors.size >= 10_000) keyDoors.clear();
+    keyDoors.set(keyId, door);
+  }
+  return door;
 }
 
 /**
