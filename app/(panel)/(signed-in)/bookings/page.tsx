@@ -12,10 +12,9 @@ import { roomTypeNames } from "@/lib/room-types/list-room-types";
 import { BookingSearchSchema } from "@/lib/schemas/booking-search";
 import { BookingListQuerySchema } from "@/lib/schemas/bookings";
 import { openProperty, requireStaff } from "../../_lib/panel-session";
+import { queryValue, type SearchParams } from "../../_lib/search-params";
 
 export const metadata: Metadata = { title: "Bookings" };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** A cell that is a table cell on wide screens and a labelled line of a card on narrow ones. */
 const CELL = "block py-0.5 sm:table-cell sm:py-2 sm:pr-4 before:mr-2 before:font-medium before:text-stone-500 before:content-[attr(data-label)] sm:before:content-none";
@@ -25,7 +24,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
   const staff = await requireStaff();
   const open = await openProperty(staff);
   const raw = await searchParams;
-  const pick = (name: string) => (typeof raw[name] === "string" && raw[name] !== "" ? (raw[name] as string) : undefined);
+  const pick = (name: string) => queryValue(raw, name);
   const values: BookingsFilterValues = { q: pick("q"), status: pick("status"), checkinFrom: pick("checkinFrom"), checkinTo: pick("checkinTo") };
   const parsed = BookingListQuerySchema.safeParse({ status: values.status, checkinFrom: values.checkinFrom, checkinTo: values.checkinTo, cursor: pick("cursor"), limit: "25" });
   const search = BookingSearchSchema.safeParse(values.q ?? "");

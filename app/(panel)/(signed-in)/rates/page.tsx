@@ -12,11 +12,10 @@ import { readRateCalendar } from "@/lib/rates/read-rate-calendar";
 import { listRoomTypes } from "@/lib/room-types/list-room-types";
 import { RoomTypeIdSchema } from "@/lib/schemas/common";
 import { openProperty, requireStaff } from "../../_lib/panel-session";
+import { type SearchParams } from "../../_lib/search-params";
 import { setRatesAction } from "./actions";
 
 export const metadata: Metadata = { title: "Rates and availability" };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** Rates and availability: a room type's month of nights (price, for sale, sold, free, closed), bulk edit for admins, the history. */
 export default async function RatesPage({ searchParams }: { searchParams: SearchParams }) {

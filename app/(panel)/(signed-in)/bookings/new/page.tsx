@@ -13,6 +13,7 @@ import { DeskRatePlanOffers } from "@/components/panel/desk-rate-plan-offers";
 import { getDb } from "@/lib/db";
 import { propertyToday } from "@/lib/properties/property-today";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
+import { type SearchParams } from "../../../_lib/search-params";
 import { createDeskBookingAction } from "./actions";
 import { searchDeskOffers, type DeskSearchQuery } from "./desk-search";
 
@@ -22,8 +23,6 @@ export const metadata: Metadata = { title: "New booking" };
 const DESK: SiteRef = { basePath: "/bookings/new" };
 /** The desk reuses the guest widget's parts, in the staff's English. */
 const WORDS = guestWords("en");
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * New booking (admins), for a guest on the phone or at the desk: the stay (a GET form), the

@@ -10,10 +10,9 @@ import { isId } from "@/lib/ids";
 import { listRequests } from "@/lib/request-log/list-requests";
 import { RequestLogQuerySchema, type RequestLogView } from "@/lib/schemas/request-log";
 import { openProperty, requireStaff } from "../../../../_lib/panel-session";
+import { queryValue, type SearchParams } from "../../../../_lib/search-params";
 
 export const metadata: Metadata = { title: "API requests" };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const CELL = "py-2 pr-4 align-top";
 
@@ -26,7 +25,7 @@ export default async function RequestLogPage({ searchParams }: { searchParams: S
   const staff = await requireStaff();
   const open = await openProperty(staff);
   const raw = await searchParams;
-  const pick = (name: string) => (typeof raw[name] === "string" && raw[name] !== "" ? (raw[name] as string) : undefined);
+  const pick = (name: string) => queryValue(raw, name);
   const values: RequestLogFilterValues = { key: pick("key"), status: pick("status"), code: pick("code"), requestId: pick("requestId"), resource: pick("resource") };
   const db = getDb();
   const keys = await listApiKeys(db, open.propertyId);
