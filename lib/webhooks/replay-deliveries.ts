@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { DomainError } from "@/lib/errors";
+import { DomainError, isDomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { findVisibleWebhookEndpoint, type EndpointViewer } from "./find-webhook-endpoints";
@@ -27,7 +27,12 @@ export async function replayDelivery(db: Db, input: { deliveryId: string; endpoi
     const delivery = await tx.webhookDelivery.findUnique({ where: { id: input.deliveryId }, include: { endpoint: true } });
     const notFound = () => new DomainError("not_found", `No webhook delivery "${input.deliveryId}".`);
     if (!delivery || (input.endpointId && delivery.endpointId !== input.endpointId)) throw notFound();
-    if (input.viewer) await findVisibleWebhookEndpoint(tx, input.viewer, delivery.endpointId).catch(() => Promise.reject(notFound()));
+    if (input.viewer) {
+      // An endpoint the viewer may not see hides its deliveries too; any other failure is what it is.
+      await findVisibleWebhookEndpoint(tx, input.viewer, delivery.endpointId).catch((error: unknown) => {
+        throw isDomainError(error, "not_found") ? notFound() : error;
+      });
+    }
     assertEnabled(delivery.endpoint);
     await replay(tx, delivery.id);
   });
