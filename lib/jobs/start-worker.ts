@@ -1,4 +1,5 @@
 import { Logger as WorkerLogger, parseCrontab, run, type Runner } from "graphile-worker";
+import pg from "pg";
 import type { Logger } from "@/lib/log";
 import { tracedTasks } from "@/lib/tracing/traced-tasks";
 import { workerTasks, type WorkerDeps } from "./worker-tasks";
@@ -21,18 +22,32 @@ export async function startWorker(options: { databaseUrl: string; deps: WorkerDe
   // graphile-worker would create its tables on start; they are npm run db:migrate's to create.
   const [queue] = await options.deps.db.$queryRaw<[{ installed: boolean }]>`SELECT to_regclass('graphile_worker.migrations') IS NOT NULL AS installed`;
   if (!queue.installed) throw new Error("the job queue's tables are missing: run npm run db:migrate");
-  const runner: Runner = await run({
-    connectionString: options.databaseUrl,
-    concurrency: options.concurrency ?? 5,
-    pollInterval: options.pollInterval ?? 2_000,
-    noHandleSignals: true,
-    logger,
-    taskList: tracedTasks(options.deps.db, workerTasks(options.deps)),
-    parsedCronItems: parseCrontab("17 * * * * prune-old-records"),
-  });
-  options.log.info({ concurrency: options.concurrency ?? 5 }, "worker started");
+  // The worker's own pool, so that stop() ends it and waits: graphile-worker ends a pool it made
+  // without waiting, after removing its error handlers, and a connection closed by the server in
+  // that moment (a database dropped or restarted) was an uncaught error.
+  const concurrency = options.concurrency ?? 5;
+  const pgPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const warn = (error: Error) => options.log.warn({ err: error }, "worker: database connection error");
+  pgPool.on("error", warn);
+  pgPool.on("connect", (client) => client.on("error", warn));
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool,
+      concurrency,
+      pollInterval: options.pollInterval ?? 2_000,
+      noHandleSignals: true,
+      logger,
+      taskList: tracedTasks(options.deps.db, workerTasks(options.deps)),
+      parsedCronItems: parseCrontab("17 * * * * prune-old-records"),
+    });
+  } catch (error) {
+    await pgPool.end();
+    throw error;
+  }
+  options.log.info({ concurrency }, "worker started");
   let stopping: Promise<void> | undefined;
   return {
-    stop: () => (stopping ??= runner.stop().then(() => options.log.info("worker stopped"))),
+    stop: () => (stopping ??= runner.stop().then(() => pgPool.end()).then(() => options.log.info("worker stopped"))),
   };
 }
