@@ -97,6 +97,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+/**
+ * Where people reach this server (the guest sites, the panel, widget.js): PUBLIC_BASE_URL, else
+ * http://localhost:$PORT, without a trailing slash. The one answer for the server, the worker
+ * (e-mail links), the panel (the widget's snippet) and the admin CLI alike. Takes the validated
+ * environment or process.env (the CLI's).
+ */
+export function publicBaseUrl(env: { PUBLIC_BASE_URL?: string; PORT?: number | string }): string {
+  return (env.PUBLIC_BASE_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
+}
+
 let cached: Env | undefined;
 
 export function getEnv(): Env {

@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { startDatabaseInOwnProcess } from "./db/database-in-own-process";
 import { prepareDemo } from "./app/prepare-demo";
 import { localDataDir } from "./lib/data-dir";
+import { EnvError, parseEnv, publicBaseUrl } from "../lib/env";
 
 /**
  * npm run dev: the app on http://localhost:3000 with nothing installed but Node. Without
@@ -23,6 +24,8 @@ const step = (line: string) => console.error(`[dev] ${line}`);
 const shown = (path: string) => (path.startsWith(root + sep) ? relative(root, path) : path);
 
 async function main() {
+  // The environment first: a malformed variable stops here, before anything starts or any credential is printed.
+  parseEnv(process.env);
   step(process.env.DATABASE_URL ? "using DATABASE_URL" : "starting the embedded PostgreSQL ...");
   const database = await startDatabaseInOwnProcess(step);
   const stateFile = join(localDataDir(), "local-state.json");
@@ -30,7 +33,7 @@ async function main() {
   for (const note of notes) step(note);
 
   const partnerApiKey = process.env.PARTNER_API_KEY || state.demo.partnerApiKey;
-  const base = `http://localhost:${port}`;
+  const base = publicBaseUrl(process.env);
   console.log(
     [
       "",
@@ -89,6 +92,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[dev] cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof EnvError) console.error(`[dev] Room Booking cannot start. ${error.message}`);
+  else console.error(`[dev] cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { EnvError, getEnv } from "../lib/env";
 import { startWorker } from "../lib/jobs/start-worker";
 import { workerDepsFromEnv } from "../lib/jobs/worker-deps-from-env";
 import { log } from "../lib/log";
+import { environmentWarnings } from "../lib/startup-check";
 import { serveMetrics } from "../lib/metrics/serve-metrics";
 import { flushTracing } from "../lib/tracing/flush-tracing";
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     console.error("[worker] DATABASE_URL is not set");
     process.exit(1);
   }
+  for (const warning of environmentWarnings(env)) console.error(`[worker] ${warning}`);
   const db = getDb();
   const worker = await startWorker({ databaseUrl: env.DATABASE_URL, deps: workerDepsFromEnv(env, db, log), log });
   const metrics = env.WORKER_METRICS_PORT ? await serveMetrics({ port: env.WORKER_METRICS_PORT, token: env.METRICS_TOKEN, db: getDb }) : null;

@@ -1,6 +1,6 @@
 import { systemClock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
-import type { Env } from "@/lib/env";
+import { publicBaseUrl as publicBaseUrlOf, type Env } from "@/lib/env";
 import type { Logger } from "@/lib/log";
 import { createDevMailboxTransport, DEV_MAILBOX_DIR } from "@/lib/mail/dev-mailbox";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
@@ -18,7 +18,7 @@ const DEV_MAIL_FROM = "Room Booking (development) <bookings@localhost>";
  * sends none (one warning).
  */
 export function workerDepsFromEnv(env: Env, db: Db, log: Logger): WorkerDeps {
-  const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`;
+  const publicBaseUrl = publicBaseUrlOf(env);
   let mail: WorkerDeps["mail"] = null;
   const manageUrl = guestSiteManageUrl({ db, partnerApiKey: env.PARTNER_API_KEY, publicBaseUrl, sessionSecret: env.SESSION_SECRET });
   if (env.SMTP_URL) {

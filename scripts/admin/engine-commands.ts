@@ -3,13 +3,12 @@ import { disableBookingEngine, enableBookingEngine } from "@/lib/booking-engine/
 import { parseAllowedOrigin } from "@/lib/booking-engine/engine-settings";
 import { isSiteLanguage, SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { engineSiteUrl, engineSnippet } from "@/lib/booking-engine/engine-snippet";
+import { publicBaseUrl } from "@/lib/env";
 import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { defineCommand } from "./command";
 import { UsageError } from "./parse-args";
 import { cliSecretBox } from "./webhook-secrets";
 
-/** Where the snippet points: PUBLIC_BASE_URL as the server has it (http://localhost:3000 on a development machine). */
-const publicBaseUrl = () => process.env.PUBLIC_BASE_URL || "http://localhost:3000";
 
 export const engineEnable = defineCommand({
   name: "engine enable",
@@ -36,8 +35,10 @@ export const engineEnable = defineCommand({
       ...(origins.length ? { allowedOrigins: origins } : {}),
       ...(language ? { defaultLanguage: language } : {}),
     });
-    const url = engineSiteUrl(publicBaseUrl(), slug);
-    const snippet = engineSnippet(publicBaseUrl(), slug);
+    // Where the snippet points: as the server has it (set PUBLIC_BASE_URL, or PORT, as the server's).
+    const base = publicBaseUrl(process.env);
+    const url = engineSiteUrl(base, slug);
+    const snippet = engineSnippet(base, slug);
     const sites = engine.allowedOrigins.length ? engine.allowedOrigins.join(", ") : "none yet (the widget is refused everywhere until one is listed)";
     return {
       json: { slug, url, snippet, allowedOrigins: engine.allowedOrigins, defaultLanguage: engine.defaultLanguage },

@@ -70,7 +70,8 @@ async function main() {
     SESSION_SECRET: state.sessionSecret,
     PARTNER_API_KEY: state.demo.partnerApiKey,
     PARTNER_API_BASE_URL: `http://127.0.0.1:${port}/partner/v1`,
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // As npm run dev has it, development leaves PUBLIC_BASE_URL unset: links follow the port (e2e/dev/widget-snippet.spec.ts).
+    ...(dev ? {} : { PUBLIC_BASE_URL: `http://127.0.0.1:${port}` }),
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     MAIL_FROM: "Room Booking e2e <bookings@e2e.test>",
     // The tests' webhook receivers listen on 127.0.0.1, and wait seconds, not hours, for retries.

@@ -42,4 +42,14 @@ describe("admin CLI: engine", { timeout: 120_000 }, () => {
     expect(JSON.parse(disabled.stdout)).toEqual({ slug, enabled: false });
     expect(await openBookingEngine(database().db, slug, createSecretBox(TEST_SESSION_SECRET, "booking-engine-keys"))).toBeNull();
   });
+
+  it("without PUBLIC_BASE_URL, the snippet and the site's address follow PORT, as the server's do", async () => {
+    const hotel = await partnerFixture(database().db, { name: "Cli Engine Port Hotel" });
+    const slug = hotel.property.slug;
+    const enabled = await runAdminCli(database().url, ["engine", "enable", slug, "--json"], "", { PUBLIC_BASE_URL: undefined, PORT: "3100" });
+    expect(enabled.stderr).toBe("");
+    const answer = JSON.parse(enabled.stdout) as { url: string; snippet: string };
+    expect(answer.url).toBe(`http://localhost:3100/hotels/${slug}`);
+    expect(answer.snippet).toBe(`<script src="http://localhost:3100/widget.js" data-hotel="${slug}" async></script>`);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "@/lib/env";
+import { EnvError, parseEnv, publicBaseUrl } from "@/lib/env";
+import { environmentWarnings } from "@/lib/startup-check";
 
 const production = {
   NODE_ENV: "production",
@@ -50,5 +51,20 @@ describe("environment", () => {
     expect(problems({ PORT: "eighty" })[0]).toMatch(/^PORT: /);
     expect(problems({ DATABASE_PREPARED_STATEMENTS: "no" })[0]).toMatch(/^DATABASE_PREPARED_STATEMENTS: /);
     expect(problems({ UPSTASH_REDIS_REST_URL: "https://x.example" })[0]).toMatch(/^UPSTASH_REDIS_REST_TOKEN: /);
+  });
+
+  it("gives one public address to every part: PUBLIC_BASE_URL, else localhost on PORT (not 3000 when PORT says otherwise)", () => {
+    expect(publicBaseUrl(parseEnv({ PORT: "3100" }))).toBe("http://localhost:3100");
+    expect(publicBaseUrl(parseEnv({}))).toBe("http://localhost:3000");
+    expect(publicBaseUrl(parseEnv({ PORT: "3100", PUBLIC_BASE_URL: "https://book.example/" }))).toBe("https://book.example");
+    // The admin CLI reads process.env as it is.
+    expect(publicBaseUrl({ PORT: "3100" })).toBe("http://localhost:3100");
+  });
+
+  it("warns a production server once when PUBLIC_BASE_URL is unset, and says where links then point", () => {
+    expect(environmentWarnings(parseEnv({ ...production, PORT: "8080" }))).toEqual([expect.stringContaining("PUBLIC_BASE_URL is not set")]);
+    expect(environmentWarnings(parseEnv({ ...production, PORT: "8080" }))[0]).toContain("http://localhost:8080");
+    expect(environmentWarnings(parseEnv({ ...production, PUBLIC_BASE_URL: "https://book.example" }))).toEqual([]);
+    expect(environmentWarnings(parseEnv({}))).toEqual([]);
   });
 });

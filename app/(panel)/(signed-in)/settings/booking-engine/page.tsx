@@ -8,7 +8,7 @@ import { engineSiteUrl, engineSnippet } from "@/lib/booking-engine/engine-snippe
 import { WIDGET_INTEGRITY } from "@/lib/booking-engine/widget-script";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { getDb } from "@/lib/db";
-import { getEnv } from "@/lib/env";
+import { getEnv, publicBaseUrl } from "@/lib/env";
 import { languageName, SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { PLAN_RULES } from "@/lib/properties/plans";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
@@ -32,7 +32,7 @@ export default async function BookingEnginePage() {
   ]);
   const engine = property.bookingEngine;
   const isAdmin = open.role === "admin";
-  const base = getEnv().PUBLIC_BASE_URL ?? "http://localhost:3000";
+  const base = publicBaseUrl(getEnv());
   const snippet = engineSnippet(base, property.slug);
   const canWrite = PLAN_RULES[property.plan].canWrite;
   return (
