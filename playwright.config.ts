@@ -8,6 +8,7 @@ import { findChromium } from "./scripts/test/find-chromium";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const DEMO_HOTEL_CHANGES = "demo-hotel/**";
+const SITE_KEY_CHANGES = "site-key/**";
 
 export default defineConfig({
   testDir: "e2e",
@@ -31,9 +32,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: ["dev/**", DEMO_HOTEL_CHANGES] },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: ["dev/**", DEMO_HOTEL_CHANGES, SITE_KEY_CHANGES] },
     // Specs that change the demo hotel itself (its name, which every other spec sees): alone, after all the others.
     { name: "chromium-demo-hotel", use: { ...devices["Desktop Chrome"] }, testMatch: DEMO_HOTEL_CHANGES, dependencies: ["chromium"] },
+    // Specs that break the demo site's own key (every guest page of the demo site needs it): last of all.
+    { name: "chromium-site-key", use: { ...devices["Desktop Chrome"] }, testMatch: SITE_KEY_CHANGES, dependencies: ["chromium-demo-hotel"] },
   ],
   webServer: {
     command: "node_modules/.bin/tsx scripts/e2e/serve.ts",

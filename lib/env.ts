@@ -103,7 +103,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  * (e-mail links), the panel (the widget's snippet) and the admin CLI alike. Takes the validated
  * environment or process.env (the CLI's).
  */
-export function publicBaseUrl(env: { PUBLIC_BASE_URL?: string; PORT?: number | string }): string {
+export function publicBaseUrl(env: Pick<Env, "PUBLIC_BASE_URL" | "PORT"> | NodeJS.ProcessEnv): string {
   return (env.PUBLIC_BASE_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
 }
 

@@ -83,6 +83,9 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
   },
 ];
 
+/** The demo site's own key (PARTNER_API_KEY): its bookings are the hotel website's channel. */
+export const SITE_KEY_LABEL = "Hotel website (guest site)";
+
 export type SeededCredentials = {
   property: string;
   slug: string;
@@ -106,7 +109,7 @@ export async function seedDemo(db: Db, options: { clock?: Clock } = {}): Promise
     const { property, roomTypes } = await seedProperty(db, { ...demo, clock: options.clock });
     if (property.slug !== demo.slug) throw new Error(`expected slug ${demo.slug}, got ${property.slug}`);
     const staff = await seedStaff(db, property.id, { email: demo.staffEmail, name: demo.staffName, role: "admin" });
-    const key = await createApiKey(db, { propertyId: property.id, scope: demo.keyScope, label: "Hotel website (guest site)", actor: SEED_ACTOR });
+    const key = await createApiKey(db, { propertyId: property.id, scope: demo.keyScope, label: SITE_KEY_LABEL, actor: SEED_ACTOR });
     const channels: DemoChannel[] = [{ id: key.id, weight: demo.demoKeyWeight }, { id: null, weight: demo.madeElsewhereWeight }];
     for (const partner of demo.partnerKeys) {
       const partnerKey = await createApiKey(db, { propertyId: property.id, scope: "write", label: partner.label, actor: SEED_ACTOR });

@@ -32,7 +32,9 @@ async function main() {
   const { state, notes } = await prepareDemo(database.url, stateFile);
   for (const note of notes) step(note);
 
-  const partnerApiKey = process.env.PARTNER_API_KEY || state.demo.partnerApiKey;
+  // The demo site books with a key of its own; the banner offers another, for trying the API as a partner.
+  const siteApiKey = process.env.PARTNER_API_KEY || state.demo.siteApiKey;
+  const partnerApiKey = state.demo.partnerApiKey;
   const base = publicBaseUrl(process.env);
   console.log(
     [
@@ -63,7 +65,7 @@ async function main() {
       ...process.env,
       DATABASE_URL: database.url,
       SESSION_SECRET: process.env.SESSION_SECRET || state.sessionSecret,
-      PARTNER_API_KEY: partnerApiKey,
+      PARTNER_API_KEY: siteApiKey,
       PARTNER_API_BASE_URL: process.env.PARTNER_API_BASE_URL || `http://127.0.0.1:${port}/partner/v1`,
       NEXT_TELEMETRY_DISABLED: "1",
     },

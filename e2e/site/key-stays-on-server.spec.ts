@@ -3,8 +3,8 @@ import { recordResponses, staticFiles } from "../support/browser-sees";
 import { demoCredentials } from "../support/demo";
 import { chooseRoom, fillGuest, newGuest, stayAt } from "../support/site";
 
-test("the site's partner key never reaches the browser: not in any response, cookie or static file", async ({ page, context, request }) => {
-  const key = demoCredentials().partnerApiKey;
+test("the site's key never reaches the browser: not in any response, cookie or static file", async ({ page, context, request }) => {
+  const key = demoCredentials().siteApiKey;
   expect(key).toMatch(/^rbp_/);
   const seen = await recordResponses(page);
 

@@ -1,10 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { findEngineSite } from "@/lib/booking-engine/booking-engine";
 import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { demoSiteKeyWorks } from "@/lib/guest-site/demo-site-key";
+import { log } from "@/lib/log";
 import { SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { chooseLanguage } from "@/lib/i18n/choose-language";
 import { encodeSiteAddress, SITE_HEADER, type SiteRoute } from "@/lib/guest-site/site-address";
 import { pageSecurityHeaders } from "./page-security-headers.mjs";
+import { siteUnavailableResponse } from "./site-unavailable-response";
 
 const DEMO_SITE = { allowedOrigins: [], defaultLanguage: "en" };
 
@@ -13,7 +17,8 @@ const DEMO_SITE = { allowedOrigins: [], defaultLanguage: "en" };
  * layout, which language) and sets the page's security headers. A hotel whose engine is off (or
  * no such hotel) gets the not-found page. An embed may be framed by the hotel's allowed sites
  * only (and by this origin, for the panel's preview): none listed, and browsers refuse to show
- * it on any other site; a full page never.
+ * it on any other site; a full page never. While the demo site's key does not work, its pages
+ * are the friendly "unavailable" page (503), never a server error.
  */
 export async function guestSiteRequest(request: NextRequest, route: SiteRoute): Promise<Response> {
   const site = route.slug ? await findEngineSite(getDb(), route.slug) : DEMO_SITE;
@@ -22,7 +27,8 @@ export async function guestSiteRequest(request: NextRequest, route: SiteRoute): 
   const { lang, explicit } = chooseLanguage({ query: url.searchParams.get("lang"), acceptLanguage: request.headers.get("accept-language"), fallback: site.defaultLanguage, available: SITE_LANGUAGES });
   const headers = new Headers(request.headers);
   headers.set(SITE_HEADER, encodeSiteAddress({ slug: route.slug, view: route.view, lang, langExplicit: explicit }));
-  const response = NextResponse.next({ request: { headers } });
+  const unavailable = !route.slug && !(await demoSiteKeyWorks(getDb(), getEnv().PARTNER_API_KEY, log));
+  const response = unavailable ? siteUnavailableResponse(lang) : NextResponse.next({ request: { headers } });
   const frameAncestors = route.view === "embed" ? site.allowedOrigins : undefined;
   for (const { key, value } of pageSecurityHeaders({ production: process.env.NODE_ENV === "production", frameAncestors })) response.headers.set(key, value);
   response.headers.set("Vary", "Accept-Language");

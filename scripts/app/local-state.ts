@@ -8,8 +8,12 @@ import { dirname } from "node:path";
  */
 export type LocalState = {
   sessionSecret: string;
-  /** testApiKey: a test key (rbp_test_…) of the demo hotel's test twin, for trying the API without touching the demo's data. */
-  demo?: { staffEmail: string; staffPassword: string; partnerApiKey: string; testApiKey?: string };
+  /**
+   * siteApiKey: the demo site's own key (the server's PARTNER_API_KEY); partnerApiKey: the key the
+   * banner offers for trying the API as a partner; testApiKey: a test key (rbp_test_…) of the demo
+   * hotel's test twin, for trying the API without touching the demo's data.
+   */
+  demo?: { staffEmail: string; staffPassword: string; siteApiKey?: string; partnerApiKey: string; testApiKey?: string };
 };
 
 export function readLocalState(file: string): LocalState {

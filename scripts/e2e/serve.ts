@@ -68,7 +68,7 @@ async function main() {
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: state.sessionSecret,
-    PARTNER_API_KEY: state.demo.partnerApiKey,
+    PARTNER_API_KEY: state.demo.siteApiKey,
     PARTNER_API_BASE_URL: `http://127.0.0.1:${port}/partner/v1`,
     // As npm run dev has it, development leaves PUBLIC_BASE_URL unset: links follow the port (e2e/dev/widget-snippet.spec.ts).
     ...(dev ? {} : { PUBLIC_BASE_URL: `http://127.0.0.1:${port}` }),

@@ -4,14 +4,16 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { findActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
+import { readLocalState, writeLocalState } from "@/scripts/app/local-state";
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { addDays } from "@/lib/dates/calendar-date";
 import { checkInvariants } from "@/lib/integrity/check-invariants";
 import { propertyToday } from "@/lib/properties/property-today";
 import { verifyPassword } from "@/lib/staff/password";
 import { DEMO_BOOKINGS_DAYS_AHEAD, DEMO_BOOKINGS_DAYS_BACK } from "@/prisma/demo-bookings";
-import { seedDemo } from "@/prisma/seed";
-import { prepareDemo } from "@/scripts/app/prepare-demo";
+import { seedDemo, SITE_KEY_LABEL } from "@/prisma/seed";
+import { DEMO_PARTNER_KEY_LABEL, prepareDemo } from "@/scripts/app/prepare-demo";
 import { createTestDatabase, disposeTestDatabase, setupTestDatabase, type TestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
@@ -77,6 +79,40 @@ describe("demo seed", () => {
     expect(replaced.state.demo.testApiKey).toMatch(/^rbp_test_/);
     expect(testKey?.property).toMatchObject({ slug: "harbour-view-hotel~test", livePropertyId: key!.propertyId });
     expect(testKey?.scope).toBe("write");
+  });
+
+  it("gives the demo site a key of its own, and the banner another for partners: a partner rotating the site's key leaves no stray key", async () => {
+    const { db, url } = database();
+    const stateFile = join(mkdtempSync(join(tmpdir(), "rb-state-")), "local-state.json");
+    const { state } = await prepareDemo(url, stateFile);
+    const site = await findActiveApiKey(db, state.demo.siteApiKey);
+    const partner = await findActiveApiKey(db, state.demo.partnerApiKey);
+    expect(state.demo.siteApiKey).not.toBe(state.demo.partnerApiKey);
+    const labels = async (...ids: string[]) => (await db.apiKey.findMany({ where: { id: { in: ids } }, select: { label: true } })).map((k) => k.label).sort();
+    expect(await labels(site!.id, partner!.id)).toEqual([DEMO_PARTNER_KEY_LABEL, SITE_KEY_LABEL].sort());
+
+    // Rotated as a partner would (admin key rotate): the new value is held by whoever rotated, not the site.
+    const rotated = await rotateApiKey(db, { keyId: site!.id, actor: ADMIN_CLI_ACTOR });
+    const next = await prepareDemo(url, stateFile);
+    expect(next.notes.join(" ")).toMatch(/demo site's key no longer worked .*revoked the key that replaced it/);
+    expect(await findActiveApiKey(db, rotated.key), "the rotated value is not left active beside the new site key").toBeNull();
+    const newSite = await findActiveApiKey(db, next.state.demo.siteApiKey);
+    expect(await labels(newSite!.id)).toEqual([SITE_KEY_LABEL]);
+    expect(newSite?.scope).toBe("write");
+    // The banner's key was not touched.
+    expect(next.state.demo.partnerApiKey).toBe(state.demo.partnerApiKey);
+  });
+
+  it("reads a state file from before the site had its own key: that key stays the site's, and a partner key is made", async () => {
+    const { db, url } = database();
+    const stateFile = join(mkdtempSync(join(tmpdir(), "rb-state-")), "local-state.json");
+    const { state } = await prepareDemo(url, stateFile);
+    const { siteApiKey, ...older } = state.demo;
+    writeLocalState(stateFile, { ...readLocalState(stateFile), demo: { ...older, partnerApiKey: siteApiKey } });
+    const read = await prepareDemo(url, stateFile);
+    expect(read.state.demo.siteApiKey).toBe(siteApiKey);
+    expect(read.state.demo.partnerApiKey).not.toBe(siteApiKey);
+    expect((await findActiveApiKey(db, read.state.demo.partnerApiKey))?.scope).toBe("write");
   });
 });
 

@@ -7,7 +7,7 @@ export type AdminRun = { code: number | null; stdout: string; stderr: string };
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The admin CLI as operators run it: a child process on `databaseUrl` (about 1 s each), `stdin` fed to it, `env` over this process's environment (undefined unsets). */
-export function runAdminCli(databaseUrl: string, args: string[], stdin = "", overrides: NodeJS.ProcessEnv = {}): Promise<AdminRun> {
+export function runAdminCli(databaseUrl: string, args: string[], stdin = "", overrides: Record<string, string | undefined> = {}): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, ...overrides, DATABASE_URL: databaseUrl };
     delete env.DEBUG;

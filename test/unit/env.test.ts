@@ -58,7 +58,7 @@ describe("environment", () => {
     expect(publicBaseUrl(parseEnv({}))).toBe("http://localhost:3000");
     expect(publicBaseUrl(parseEnv({ PORT: "3100", PUBLIC_BASE_URL: "https://book.example/" }))).toBe("https://book.example");
     // The admin CLI reads process.env as it is.
-    expect(publicBaseUrl({ PORT: "3100" })).toBe("http://localhost:3100");
+    expect(publicBaseUrl({ ...process.env, PUBLIC_BASE_URL: undefined, PORT: "3100" })).toBe("http://localhost:3100");
   });
 
   it("warns a production server once when PUBLIC_BASE_URL is unset, and says where links then point", () => {
