@@ -35,8 +35,8 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
   );
   if (site.view === "embed") {
     return (
-      <div style={accent} className="px-4 py-4" data-testid="embed">
-        <EmbedResizeMessages />
+      <div style={accent} className="px-4 py-4" data-testid="embed" id="embed-content">
+        <EmbedResizeMessages contentId="embed-content" />
         <main>{children}</main>
         <footer className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-3 text-sm">
           <nav aria-label={t("site.navLabel")} className="flex flex-wrap gap-x-5 gap-y-1">

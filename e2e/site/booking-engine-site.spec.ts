@@ -66,7 +66,7 @@ test("a hotel's pages may not be framed, its embed only by the hotel's allowed s
   expect((await request.get(`${hotel.site}/embed`)).status()).toBe(404);
 });
 
-test("on an allowed hotel website the widget books inside its iframe with no cookie at all, and tells the page the reference", async ({ page, baseURL }) => {
+test("on an allowed hotel website the widget books inside its iframe with no cookie at all, tells the page the reference, and its frame follows its content both ways", async ({ page, baseURL }) => {
   const website = await hotelWebsite(baseURL!);
   try {
     const hotel = await hotelWithEngine("Chiado Stay", "Chiado Double", { allowedOrigins: [website.origin] });
@@ -76,11 +76,31 @@ test("on an allowed hotel website the widget books inside its iframe with no coo
     });
     await page.goto(website.pageOf(hotel.slug));
     const widget = page.frameLocator("iframe[title='Book your stay']");
+    // The frame is as tall as the embed's content (no blank space under it), page after page.
+    const fits = async () => {
+      const frame = await page.locator("iframe").evaluate((element: HTMLIFrameElement) => element.getBoundingClientRect().height);
+      const content = await widget.getByTestId("embed").evaluate((element) => element.getBoundingClientRect().height);
+      return Math.abs(frame - Math.ceil(content)) <= 1 ? Math.round(frame) : `frame ${frame} px, content ${content} px`;
+    };
     await expect(widget.getByRole("heading", { name: `Book a room at ${hotel.property.name}` })).toBeVisible();
-    const reference = await bookOnSite(widget, "Chiado Double");
+    await expect.poll(fits).toEqual(expect.any(Number));
+    const searchForm = (await fits()) as number;
+    await widget.getByRole("button", { name: "Search" }).click();
+    await expect(widget.getByRole("link", { name: "Choose Chiado Double" }).first()).toBeVisible();
+    await expect.poll(fits).toBeGreaterThan(searchForm);
+    const results = (await fits()) as number;
+    // Back to the search form: the frame shrinks to it.
+    await widget.getByRole("link", { name: "Book a room" }).click();
+    await expect(widget.getByRole("button", { name: "Search" })).toBeVisible();
+    await expect.poll(fits).toBeLessThan(results);
+    await widget.getByRole("button", { name: "Search" }).click();
+    await widget.getByRole("link", { name: "Choose Chiado Double" }).first().click();
+    await fillGuest(widget as unknown as Page, newGuest());
+    await widget.getByRole("button", { name: "Book" }).click();
+    await expect(widget.getByRole("heading", { level: 1, name: "Your booking is confirmed" })).toBeVisible();
+    const reference = (await widget.getByTestId("booking-reference").textContent())!.trim();
     await expect(page.locator("#booked")).toHaveText(`booked ${reference}`);
-    // The frame grew to its content (postMessage from the embed).
-    await expect.poll(() => page.locator("iframe").evaluate((frame: HTMLIFrameElement) => frame.style.height)).toMatch(/^\d+px$/);
+    await expect.poll(fits).toEqual(expect.any(Number));
     expect(cookiesSent).toEqual([]);
     expect(await page.context().cookies(baseURL!)).toEqual([]);
   } finally {
@@ -88,17 +108,23 @@ test("on an allowed hotel website the widget books inside its iframe with no coo
   }
 });
 
-test("on a website the hotel did not allow, the browser refuses to show the widget", async ({ page, baseURL }) => {
+test("on a website the hotel did not allow, the browser refuses the widget and widget.js leaves no box, only a console line naming the site to allow", async ({ page, baseURL }) => {
   const website = await hotelWebsite(baseURL!);
   try {
     const hotel = await hotelWithEngine("Estrela Lodge", "Estrela Room", { allowedOrigins: ["https://www.estrela.example"] });
     const refusals: string[] = [];
+    const advice: string[] = [];
     page.on("console", (message) => {
       if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
+      if (message.text().startsWith("Room Booking widget:")) advice.push(message.text());
     });
     await page.goto(website.pageOf(hotel.slug));
     await expect.poll(() => refusals.length).toBeGreaterThan(0);
-    await expect(page.frameLocator("iframe").getByRole("button", { name: "Search" })).toHaveCount(0);
+    // Until it is removed, the frame takes no room; then it is gone, with one line for the web designer.
+    expect(await page.locator("iframe").evaluate((frame) => frame.getBoundingClientRect().height)).toBe(0);
+    await expect(page.locator("iframe")).toHaveCount(0, { timeout: 15_000 });
+    expect(advice).toHaveLength(1);
+    expect(advice[0]).toContain(`Add ${website.origin} to its allowed sites in Settings › Booking engine`);
   } finally {
     await website.close();
   }

@@ -5,22 +5,35 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/widget.js/route";
 import { WIDGET_INTEGRITY, WIDGET_SCRIPT } from "@/lib/booking-engine/widget-script";
 
-/** The smallest page widget.js needs: its own script tag, a parent to insert into, window messages. */
+/** The smallest page widget.js needs: its own script tag, a parent to insert into, window messages, timers, the console. */
 function hotelPage(attributes: Record<string, string>) {
   const inserted: Record<string, any>[] = [];
   const dispatched: { type: string; detail: unknown }[] = [];
   const listeners: ((event: unknown) => void)[] = [];
+  const consoleLines: string[] = [];
+  const timers: { ms: number; run: () => void }[] = [];
+  const parentNode = {
+    insertBefore: (node: Record<string, any>) => inserted.push(Object.assign(node, { parentNode })),
+    removeChild: (node: Record<string, any>) => inserted.splice(inserted.indexOf(node), 1),
+  };
   const script = {
     src: "https://book.example/widget.js",
     getAttribute: (name: string) => attributes[name] ?? null,
-    parentNode: { insertBefore: (node: Record<string, any>) => inserted.push(node) },
+    parentNode,
     nextSibling: null,
     dispatchEvent: (event: { type: string; detail: unknown }) => dispatched.push(event),
   };
   const frameWindow = {};
+  const frameListeners: Record<string, () => void> = {};
   const context = {
-    document: { currentScript: script, createElement: () => ({ style: {}, contentWindow: frameWindow }) },
+    document: {
+      currentScript: script,
+      createElement: () => ({ style: {}, contentWindow: frameWindow, addEventListener: (type: string, listener: () => void) => (frameListeners[type] = listener) }),
+    },
     window: { addEventListener: (_type: string, listener: (event: unknown) => void) => listeners.push(listener) },
+    location: { origin: "https://www.hotel.example" },
+    console: { error: (line: string) => consoleLines.push(line), warn: (line: string) => consoleLines.push(line) },
+    setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
     URL,
     CustomEvent: class {
       constructor(readonly type: string, readonly init: { detail: unknown }) {}
@@ -32,7 +45,12 @@ function hotelPage(attributes: Record<string, string>) {
   };
   runInNewContext(WIDGET_SCRIPT, context);
   const post = (origin: string, data: unknown, source: unknown = frameWindow) => listeners.forEach((listener) => listener({ origin, data, source }));
-  return { inserted, dispatched, post };
+  /** The frame's load event, then every timer it set (as if their time had come). */
+  const loadAndWait = () => {
+    frameListeners.load?.();
+    for (const timer of timers.splice(0)) timer.run();
+  };
+  return { inserted, dispatched, post, loadAndWait, consoleLines, timers };
 }
 
 describe("widget.js", () => {
@@ -51,6 +69,28 @@ describe("widget.js", () => {
 
     page.post("https://book.example", { type: "room-booking:booked", reference: "HVH-4K7Q2M", guest: { email: "ana@example.com" } });
     expect(page.dispatched.map((event) => [event.type, event.detail])).toEqual([["room-booking:booked", { reference: "HVH-4K7Q2M" }]]);
+  });
+
+  it("takes no room until the embed says it is shown; a frame the browser refused is removed after a few seconds with one console line naming the origin to allow", () => {
+    const refused = hotelPage({ "data-hotel": "harbour-view-hotel" });
+    expect(refused.inserted[0]!.style.cssText).toContain("height:0");
+    refused.loadAndWait();
+    expect(refused.inserted).toEqual([]);
+    expect(refused.consoleLines).toHaveLength(1);
+    expect(refused.consoleLines[0]).toContain('"harbour-view-hotel" is not shown on https://www.hotel.example');
+    expect(refused.consoleLines[0]).toContain("Add https://www.hotel.example to its allowed sites in Settings › Booking engine (https://book.example/settings/booking-engine)");
+
+    const shown = hotelPage({ "data-hotel": "harbour-view-hotel" });
+    shown.post("https://book.example", { type: "room-booking:resize", height: 420 });
+    shown.loadAndWait();
+    expect(shown.inserted).toHaveLength(1);
+    expect(shown.inserted[0]!.style.height).toBe("420px");
+    expect(shown.consoleLines).toEqual([]);
+    // A message from elsewhere does not count as the embed's.
+    const spoofed = hotelPage({ "data-hotel": "harbour-view-hotel" });
+    spoofed.post("https://evil.example", { type: "room-booking:resize", height: 420 });
+    spoofed.loadAndWait();
+    expect(spoofed.inserted).toEqual([]);
   });
 
   it("does nothing for a missing or malformed data-hotel", () => {
