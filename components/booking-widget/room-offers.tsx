@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { GuestWords } from "@/lib/i18n/guest-words";
-import { cancellationFeeInWords, cancellationTermsInWords } from "@/lib/rate-plans/cancellation-in-words";
+import { cancellationFeeInWords, cancellationTermsInWords, feeCanApply } from "@/lib/rate-plans/cancellation-in-words";
 import type { AvailabilityView } from "@/lib/schemas/availability";
 import { bookHref } from "./format";
 import { NightlyPrices } from "./nightly-prices";
@@ -23,7 +23,7 @@ function RatePlanOffer({ room, plan, stay, site, bookPage, words }: { room: Offe
         <p className="font-semibold text-stone-900">{plan.name}</p>
         <p className={plan.cancellation.refundable ? "text-sm text-green-800" : "text-sm text-stone-700"} data-testid="offer-terms">
           {cancellationTermsInWords(plan.cancellation, words)}
-          <span className="text-stone-600"> ({cancellationFeeInWords(plan.cancellation, words)})</span>
+          {feeCanApply(plan.cancellation) && <span className="text-stone-600"> ({cancellationFeeInWords(plan.cancellation, words)})</span>}
         </p>
         <NightlyPrices nightly={plan.nightly} currency={plan.price.currency} words={words} />
       </div>

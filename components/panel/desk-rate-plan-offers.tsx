@@ -9,18 +9,17 @@ type Props = {
   chosenId: string;
   /** The page with another offer chosen (a link: works without JavaScript). */
   hrefOf: (ratePlanId: string) => string;
-  checkin: string;
   timeZone: string;
 };
 
 /** New booking's rate plans for the chosen room type: each with its total and cancellation terms, one chosen, the others a link away. */
-export function DeskRatePlanOffers({ offers, chosenId, hrefOf, checkin, timeZone }: Props) {
+export function DeskRatePlanOffers({ offers, chosenId, hrefOf, timeZone }: Props) {
   return (
     <section aria-labelledby="plans-heading" className="space-y-2">
       <h3 id="plans-heading" className="font-medium text-stone-800">Rate plan</h3>
       <ul className="space-y-2 text-sm" data-testid="desk-offers">
         {offers.map((offer) => {
-          const terms = describeCancellationTerms(offer.cancellation, timeZone, checkin);
+          const terms = describeCancellationTerms(offer.cancellation, timeZone);
           const chosen = offer.ratePlanId === chosenId;
           return (
             <li key={offer.ratePlanId} aria-current={chosen ? "true" : undefined}

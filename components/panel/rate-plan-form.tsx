@@ -71,7 +71,7 @@ export function RatePlanForm({ propertyId, currency, ratePlanId, initial, roomTy
           <Radios id={id("policy")} name="policy" legend="Cancellation" options={POLICIES} checked={values.policy} error={errors.policy} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={id("daysBefore")} name="daysBefore" label="Free until, days before arrival" inputMode="numeric" defaultValue={values.daysBefore} error={errors.daysBefore}
-              hint="0: until the day of arrival itself." />
+              hint="0: until the day of arrival itself, and then no fee can apply (a booking cannot be cancelled after its check-in date)." />
             <div>
               <label htmlFor={id("fee")} className="block text-sm font-medium text-stone-800">Then cancelling costs</label>
               <select id={id("fee")} name="fee" defaultValue={values.fee} aria-describedby={errors.fee ? `${id("fee")}-error` : undefined}

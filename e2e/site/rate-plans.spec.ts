@@ -35,7 +35,8 @@ test("a guest chooses a room's non-refundable offer, books it, and sees its term
   const rates = page.getByRole("list", { name: "Rates for Twin Room" });
   const standard = rates.getByRole("listitem").filter({ hasText: "Standard" });
   const nonRefundable = rates.getByRole("listitem").filter({ hasText: planName });
-  await expect(standard.getByTestId("offer-terms")).toContainText(`Free cancellation until ${formatWeekdayDayMonth(stay.checkin)}`);
+  // Free until the check-in date, after which nothing can be cancelled: no fee is promised.
+  await expect(standard.getByTestId("offer-terms")).toHaveText(`Free cancellation until ${formatWeekdayDayMonth(stay.checkin)}`);
   await expect(nonRefundable.getByTestId("offer-terms")).toContainText("Non-refundable");
   const total = (await nonRefundable.getByTestId("offer-total").textContent())!.trim();
   await snap(page, "1-offers");

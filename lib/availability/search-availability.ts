@@ -16,8 +16,8 @@ export type OfferedPlan = StoredPriceRule & {
   standard: boolean;
   /** Empty: sold for every room type. */
   roomTypeIds: string[];
-  /** What cancelling costs once the fee applies (non-refundable: the whole stay, from the start). */
-  fee: "first_night" | "full_stay";
+  /** What cancelling costs once the fee applies (cancellation_fee_kind: none when it never can; non-refundable: the whole stay, from the start). */
+  fee: "none" | "first_night" | "full_stay";
   freeUntil: string | null;
   /** The UTC instant the fee starts (RFC 3339, as the API writes instants). */
   feeFrom: string | null;
@@ -65,7 +65,7 @@ export type AvailabilitySearch = {
  * Each room type's nights (and its departure date's row) are aggregated on their own (a lateral
  * subquery on the primary key's range); the prices come back as an integer array, the dates
  * being the stay's. The property's active plans, with their price rules and their cancellation
- * dates for the stay (free_cancellation_until, cancellation_fee_from), are read once per search
+ * dates and fee for the stay (free_cancellation_until, cancellation_fee_from, cancellation_fee_kind), are read once per search
  * in a CTE of their own (as a lateral subquery beside the room types PostgreSQL evaluated them
  * once per room type: 0.22 ms of a 0.53 ms search) and come back as JSON text, parsed once per
  * search. The nights are priced under each plan in code (ratePlanPrice, rate_plan_price's rule:
@@ -81,9 +81,9 @@ export const AVAILABILITY: HotStatement = {
   ), plans AS MATERIALIZED (
     SELECT q.search, json_agg(json_build_object('id', rp.id, 'name', rp.name, 'standard', rp.standard, 'roomTypeIds', rp.room_type_ids,
              'percent', rp.price_percent, 'amount', rp.price_amount,
-             'fee', CASE WHEN rp.cancellation_type = 'free_until' THEN rp.cancellation_fee ELSE 'full_stay' END,
+             'fee', cancellation_fee_kind(rp.cancellation_type, rp.cancellation_fee, t.free_until, q.checkin),
              'freeUntil', t.free_until,
-             'feeFrom', to_char(cancellation_fee_from(t.free_until, q.tz) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY rp.id)::text AS plans
+             'feeFrom', to_char(cancellation_fee_from(t.free_until, q.checkin, q.tz) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY rp.id)::text AS plans
     FROM q
     JOIN rate_plans rp ON rp.property_id = q.property_id AND rp.active AND (q.rate_plan_id IS NULL OR rp.id = q.rate_plan_id)
     CROSS JOIN LATERAL (SELECT free_cancellation_until(rp.cancellation_type, rp.free_days_before, q.checkin, q.today) AS free_until) t
@@ -175,7 +175,7 @@ export async function searchAvailability(
 /**
  * The answer of GET /availability from what AVAILABILITY found: each night's price on its date;
  * each plan sold for the room type an offer (its nightly amounts (ratePlanPrice), their total, and its terms:
- * the fee is the first night or the whole stay, as cancellation_fee_amount has it for bookings),
+ * the fee is none, the first night or the whole stay, as cancellation_fee_amount has it for bookings),
  * cheapest first. A room type no plan of the search is sold for is not offered.
  */
 export function toAvailabilityView(query: Pick<AvailabilityQuery, "checkin" | "checkout" | "adults">, currency: string, { rows, plans }: AvailableRoomTypes): AvailabilityView {
@@ -193,7 +193,7 @@ export function toAvailabilityView(query: Pick<AvailabilityQuery, "checkin" | "c
         refundable: plan.freeUntil !== null,
         freeUntil: plan.freeUntil,
         feeFrom: plan.feeFrom,
-        fee: { amount: plan.fee === "first_night" ? amounts[0]! : total, currency },
+        fee: { amount: plan.fee === "none" ? 0 : plan.fee === "first_night" ? amounts[0]! : total, currency },
       },
     }));
     if (offers.length === 0) continue;

@@ -262,8 +262,9 @@ async function cancellationTermsOf(
   const daysBefore = policy.type === "free_until" ? policy.daysBefore : null;
   const fee = policy.type === "free_until" ? policy.fee : null;
   const [{ terms }] = await tx.$queryRaw<[{ terms: CancellationTerms }]>`
-    SELECT cancellation_terms(t.free_until, cancellation_fee_from(t.free_until, ${stay.timezone}),
-      cancellation_fee_amount(${policy.type}, ${fee}, ${stay.nightly[0]!.amount}::bigint, ${stay.total}::bigint), ${stay.currency}) AS terms
+    SELECT cancellation_terms(t.free_until, cancellation_fee_from(t.free_until, ${stay.checkin}::date, ${stay.timezone}),
+      cancellation_fee_amount(cancellation_fee_kind(${policy.type}, ${fee}, t.free_until, ${stay.checkin}::date), ${stay.nightly[0]!.amount}::bigint, ${stay.total}::bigint),
+      ${stay.currency}) AS terms
     FROM (SELECT free_cancellation_until(${policy.type}, ${daysBefore}::int, ${stay.checkin}::date, ${stay.today}::date) AS free_until) t`;
   return cancellationTermsView(terms);
 }

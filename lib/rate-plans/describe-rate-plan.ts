@@ -17,9 +17,13 @@ export function describePriceRule(rule: PriceRule, currency: string): string {
 
 const FEES = { first_night: "the first night", full_stay: "the whole stay" } as const;
 
-/** "Free cancellation until 3 days before arrival, then the first night"; "Non-refundable". */
+/**
+ * "Free cancellation until 3 days before arrival, then the first night"; "Non-refundable". Free
+ * until the day of arrival, no fee can apply (a booking cannot be cancelled after its check-in
+ * date: cancellation-in-words.ts), so none is named.
+ */
 export function describeCancellationPolicy(policy: CancellationPolicy): string {
   if (policy.type === "non_refundable") return "Non-refundable";
-  const until = policy.daysBefore === 0 ? "the day of arrival" : `${policy.daysBefore} day${policy.daysBefore === 1 ? "" : "s"} before arrival`;
-  return `Free cancellation until ${until}, then ${FEES[policy.fee]}`;
+  if (policy.daysBefore === 0) return "Free cancellation until the day of arrival";
+  return `Free cancellation until ${policy.daysBefore} day${policy.daysBefore === 1 ? "" : "s"} before arrival, then ${FEES[policy.fee]}`;
 }

@@ -39,13 +39,15 @@ out by us at the property's time zone, so you never do time-zone arithmetic:
 { "ratePlanId": "rp_…", "name": "Non-refundable", "price": { "amount": 38880, "currency": "EUR" },
   "cancellation": { "refundable": false, "freeUntil": null, "feeFrom": null, "fee": { "amount": 38880, "currency": "EUR" } } }
 { "ratePlanId": "rp_…", "name": "Standard", "price": { "amount": 43200, "currency": "EUR" },
-  "cancellation": { "refundable": true, "freeUntil": "{checkin}", "feeFrom": "…T00:00:00.000Z", "fee": { "amount": 14400, "currency": "EUR" } } }
+  "cancellation": { "refundable": true, "freeUntil": "{checkin}", "feeFrom": null, "fee": { "amount": 0, "currency": "EUR" } } }
 \`\`\`
 
 Show "Free cancellation until {checkin}" for \`freeUntil\` (the last free day at the property);
-\`feeFrom\` is the exact instant the \`fee\` starts. Every property has a **Standard** plan (the
-night's rate, free cancellation until the check-in date): it is what you get without
-\`ratePlanId\`, and the room type's own \`price\` is its price.
+\`feeFrom\` is the exact instant the \`fee\` starts. A booking can be cancelled until the end of
+its check-in date, never after, so terms free until then have no fee (\`feeFrom\` null, \`fee\`
+0). Every property has a **Standard** plan (the night's rate, free cancellation until the
+check-in date): it is what you get without \`ratePlanId\`, and the room type's own \`price\` is
+its price.
 
 Hotels also set **stay restrictions** per room type and night (\`GET /rates\` shows them): a
 minimum and maximum stay, read on the arrival night (the rule on the check-in night governs the

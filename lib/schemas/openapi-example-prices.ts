@@ -41,6 +41,8 @@ function midnightAt(date: CalendarDate): string {
 export function termsOf(plan: (typeof RATE_PLANS)[keyof typeof RATE_PLANS], checkin: CalendarDate, stay: ReturnType<typeof priced>) {
   if (plan.policy.type === "non_refundable") return { refundable: false, freeUntil: null, feeFrom: null, fee: stay.price };
   const freeUntil = addDays(checkin, -plan.policy.daysBefore);
+  // Free until the day of arrival, no fee can apply: cancelling closes at the end of the check-in date.
+  if (plan.policy.daysBefore === 0) return { refundable: true, freeUntil, feeFrom: null, fee: { amount: 0, currency: CURRENCY } };
   return { refundable: true, freeUntil, feeFrom: midnightAt(addDays(freeUntil, 1)), fee: { amount: stay.nightly[0]!.amount, currency: CURRENCY } };
 }
 

@@ -23,8 +23,11 @@ export const CancellationTermsSchema = z
   .object({
     refundable: z.boolean().meta({ description: "Whether cancelling is free until `freeUntil`. false for a non-refundable plan, or when the free period had already ended when the offer was made." }),
     freeUntil: CalendarDateSchema.nullable().meta({ description: "The last date, at the property, on which cancelling is free; null when not refundable." }),
-    feeFrom: TimestampSchema.nullable().meta({ description: "The exact instant the fee starts to apply (the midnight after freeUntil at the property, in UTC); null when not refundable (the fee applies at once)." }),
-    fee: MoneySchema.meta({ description: "What a cancellation costs from feeFrom on (at once when not refundable)." }),
+    feeFrom: TimestampSchema.nullable().meta({
+      description:
+        "The exact instant the fee starts to apply (the midnight after freeUntil at the property, in UTC); null when not refundable (the fee applies at once), and null when no fee can ever apply: a booking can be cancelled until the end of its check-in date and not after, so terms free until the check-in date (the Standard plan) have no fee (`fee` 0).",
+    }),
+    fee: MoneySchema.meta({ description: "What a cancellation costs from feeFrom on (at once when not refundable); 0 when no fee can apply." }),
   })
   .meta({ id: "CancellationTerms", example: { refundable: true, freeUntil: "2026-12-02", feeFrom: "2026-12-02T23:00:00.000Z", fee: { amount: 12000, currency: "EUR" } } });
 

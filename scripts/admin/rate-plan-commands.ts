@@ -1,3 +1,4 @@
+import { describeCancellationPolicy } from "@/lib/rate-plans/describe-rate-plan";
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
@@ -51,9 +52,10 @@ function roomTypesArg(args: CommandArgs): string[] | undefined {
   return ids;
 }
 
+/** The panel's words for the policy (describeCancellationPolicy), in the middle of a sentence. */
 function describePolicy(policy: CancellationPolicy): string {
-  if (policy.type === "non_refundable") return "non-refundable";
-  return `free until ${policy.daysBefore} day(s) before check-in, then ${policy.fee === "first_night" ? "the first night" : "the full stay"}`;
+  const words = describeCancellationPolicy(policy);
+  return words.charAt(0).toLowerCase() + words.slice(1);
 }
 
 function describePriceRule(rule: PriceRule): string {

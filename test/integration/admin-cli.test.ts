@@ -293,7 +293,7 @@ describe("admin CLI", { timeout: 120_000 }, () => {
     expect(flexible).toMatchObject({ roomTypeIds: [double.id, suite.id], cancellationPolicy: { type: "free_until", daysBefore: 3, fee: "full_stay" }, priceRule: { amount: 1500 } });
     const plain = await admin(["rate-plan", "create", slug, "--name", "Room only", "--free-until-days", "0", "--fee", "first_night"]);
     expect(plain.code).toBe(0);
-    expect(plain.stdout).toContain("the night's rate, free until 0 day(s) before check-in, then the first night, sold for every room type");
+    expect(plain.stdout).toContain("the night's rate, free cancellation until the day of arrival, sold for every room type");
     const audit = await db.auditEvent.findFirstOrThrow({ where: { propertyId, action: "rate_plan_created", details: { path: ["ratePlanId"], equals: saver.id as string } } });
     expect(audit).toMatchObject({ actorId: null, actorLabel: "admin CLI", details: { priceRule: { percent: -10 }, cancellationPolicy: { type: "non_refundable" } } });
 

@@ -147,7 +147,8 @@ describe("the rate plans migration (issue 22)", () => {
     await booking("bk_summer", "LH-SUMMER", "confirmed", "2027-07-10");
     await booking("bk_winter", "LH-WINTER", "cancelled", "2027-01-10");
 
-    for (const folder of folders.slice(index)) await run(folder);
+    const noFeeAfterCheckin = folders.findIndex((name) => name.endsWith("_no_cancellation_fee_after_checkin"));
+    for (const folder of folders.slice(index, noFeeAfterCheckin)) await run(folder);
     const plans = await query(url, "SELECT id, name, standard, cancellation_type, free_days_before, cancellation_fee, active FROM rate_plans");
     expect(plans.rows).toEqual([
       { id: expect.stringMatching(/^rp_[0-9a-hjkmnp-tv-z]{20}$/), name: "Standard", standard: true, cancellation_type: "free_until", free_days_before: 0, cancellation_fee: "first_night", active: true },
@@ -161,6 +162,14 @@ describe("the rate plans migration (issue 22)", () => {
       // Lisbon is UTC+1 in summer: midnight after 10 July there is 23:00 UTC.
       { id: "bk_summer", rate_plan_id: plans.rows[0].id, rate_plan_name: "Standard", cancellation_policy: { type: "free_until", daysBefore: 0, fee: "first_night" }, free_until: "2027-07-10", fee_from: new Date("2027-07-10T23:00:00.000Z"), fee_amount: 12000, cancellation_fee: null },
       { id: "bk_winter", rate_plan_id: plans.rows[0].id, rate_plan_name: "Standard", cancellation_policy: { type: "free_until", daysBefore: 0, fee: "first_night" }, free_until: "2027-01-10", fee_from: new Date("2027-01-11T00:00:00.000Z"), fee_amount: 12000, cancellation_fee: 0 },
+    ]);
+
+    // Free until the check-in date, no fee could ever be charged (no cancelling after it): a later migration says so.
+    for (const folder of folders.slice(noFeeAfterCheckin)) await run(folder);
+    const corrected = await query(url, "SELECT id, to_char(free_until, 'YYYY-MM-DD') AS free_until, fee_from, fee_amount, cancellation_fee FROM bookings ORDER BY id");
+    expect(corrected.rows).toEqual([
+      { id: "bk_summer", free_until: "2027-07-10", fee_from: null, fee_amount: 0, cancellation_fee: null },
+      { id: "bk_winter", free_until: "2027-01-10", fee_from: null, fee_amount: 0, cancellation_fee: 0 },
     ]);
   });
 });

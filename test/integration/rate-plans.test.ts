@@ -214,14 +214,40 @@ describe("cancellation terms and fees", () => {
     expect((event.data as { booking: unknown }).booking).toMatchObject({ cancellationFee: { amount: 27_000, currency: "EUR" } });
   });
 
-  it("the Standard plan (no ratePlanId, as v1 clients book) is free until the check-in date and costs nothing to cancel", async () => {
+  it("the Standard plan (no ratePlanId, as v1 clients book) is free until the check-in date, promises no fee it could never charge, and costs nothing to cancel", async () => {
     const { property, roomTypes } = await hotel();
     const checkin = addDays(dateInTimeZone(new Date(), "UTC"), 2);
     const { booking } = await createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST } });
     expect(booking.ratePlan.name).toBe("Standard");
-    expect(booking.cancellation).toEqual({ refundable: true, freeUntil: checkin, feeFrom: `${addDays(checkin, 1)}T00:00:00.000Z`, fee: { amount: 10_000, currency: "EUR" } });
+    // Cancelling closes at the end of the check-in date (booking_not_cancellable after it): no fee can ever apply.
+    expect(booking.cancellation).toEqual({ refundable: true, freeUntil: checkin, feeFrom: null, fee: { amount: 0, currency: "EUR" } });
     expect(booking.price).toEqual({ amount: 10_000, currency: "EUR" });
     expect((await cancelBooking(database().db, { property, bookingId: booking.id, actor: TEST_ACTOR })).cancellationFee).toEqual({ amount: 0, currency: "EUR" });
+  });
+
+  it("one model everywhere: a booking can be cancelled until the end of its check-in date; a fee applies only from its free period's end until then", async () => {
+    const { property, roomTypes } = await hotel();
+    const flexible = await plan(property.id, { name: "Flexible", priceRule: null, cancellationPolicy: { type: "free_until", daysBefore: 3, fee: "first_night" } });
+    const today = dateInTimeZone(new Date(), "UTC");
+    const checkin = addDays(today, 10);
+    // Offers say the same as the bookings they become: the Standard plan no fee at all, the flexible one its fee from 3 days before.
+    const view = await searchAvailability(database().db, property, { checkin, checkout: addDays(checkin, 1), adults: 1 });
+    const offers = Object.fromEntries(view.roomTypes[0]!.offers.map((offer) => [offer.name, offer.cancellation]));
+    expect(offers.Standard).toEqual({ refundable: true, freeUntil: checkin, feeFrom: null, fee: { amount: 0, currency: "EUR" } });
+    expect(offers.Flexible).toEqual({ refundable: true, freeUntil: addDays(checkin, -3), feeFrom: `${addDays(checkin, -2)}T00:00:00.000Z`, fee: { amount: 10_000, currency: "EUR" } });
+
+    const book = async (ratePlanId?: string) =>
+      (await createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST, ratePlanId } })).booking;
+    const onCheckinDay = fixedClock(new Date(`${checkin}T20:00:00.000Z`));
+    const dayAfter = fixedClock(new Date(`${addDays(checkin, 1)}T08:00:00.000Z`));
+    // On the check-in day the flexible plan's fee is really charged; the day after, nothing can be cancelled.
+    const flexibleBooking = await book(flexible.id);
+    expect(flexibleBooking.cancellation).toEqual(offers.Flexible);
+    expect((await cancelBooking(database().db, { property, bookingId: flexibleBooking.id, actor: TEST_ACTOR, clock: onCheckinDay })).cancellationFee).toEqual({ amount: 10_000, currency: "EUR" });
+    const standardBooking = await book();
+    expect(standardBooking.cancellation).toEqual(offers.Standard);
+    expect((await refusal(cancelBooking(database().db, { property, bookingId: standardBooking.id, actor: TEST_ACTOR, clock: dayAfter }))).code).toBe("booking_not_cancellable");
+    expect((await cancelBooking(database().db, { property, bookingId: standardBooking.id, actor: TEST_ACTOR, clock: onCheckinDay })).cancellationFee).toEqual({ amount: 0, currency: "EUR" });
   });
 
   it("a change to another plan prices every night with it and takes its terms; keeping the plan keeps the booked nights' amounts", async () => {

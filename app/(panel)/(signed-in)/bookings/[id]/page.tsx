@@ -58,7 +58,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
   // A confirmed booking whose stay has not ended may change (changeBooking says the same, and why not).
   const changeable = open.role === "admin" && booking.status === "confirmed" && booking.checkout > today;
   const at = (iso: string) => formatInstant(iso, open.propertyTimezone);
-  const terms = describeCancellationTerms(booking.cancellation, open.propertyTimezone, booking.checkin);
+  const terms = describeCancellationTerms(booking.cancellation, open.propertyTimezone);
   const feeNow = booking.status === "confirmed" ? cancellationFeeAt(booking.cancellation, new Date()) : undefined;
   const rows: [string, string][] = [
     ["Status", booking.status],

@@ -81,7 +81,7 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
             <NightlyPrices nightly={offer?.nightly ?? chosen.nightly} currency={chosen.price.currency} words={WORDS} />
             <p><Link className="text-sm text-brand-700 underline" href={offersHref}>Choose another room type</Link></p>
           </section>
-          {offer && <DeskRatePlanOffers offers={offers} chosenId={offer.ratePlanId} hrefOf={planHref} checkin={availability.checkin} timeZone={property.timezone} />}
+          {offer && <DeskRatePlanOffers offers={offers} chosenId={offer.ratePlanId} hrefOf={planHref} timeZone={property.timezone} />}
           <DeskBookingForm
             key={bookHref(DESK, availability, chosen.roomTypeId, offer?.ratePlanId, "")}
             propertyId={open.propertyId}
