@@ -41,10 +41,40 @@ test("/docs loads with no error, and its API key field says where a key comes fr
   expect(errors.take()).toEqual([]);
 });
 
-test("/docs/errors lists every error code with what to do", async ({ page }) => {
+test("/docs shows its title and getting-started text before the reference's script, which then mounts over it with no document error", async ({ page }) => {
+  test.slow();
+  // Without the script (still loading, or blocked): the page is already readable.
+  await page.route("**/docs/reference.js", (route) => route.abort());
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { level: 1, name: "Room Booking Partner API" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "4. Book it, safely" })).toBeVisible();
+  await expect(page.locator("main.docs-intro code").filter({ hasText: "Idempotency-Key" }).first()).toBeVisible();
+
+  // With it: the reference takes the page over, and validates the document clean.
+  await page.unroute("**/docs/reference.js");
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  await page.goto("/docs");
+  await expect(page.getByText("Bookings", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator("main.docs-intro")).toHaveCount(0);
+  expect(warnings.filter((warning) => /validation/i.test(warning))).toEqual([]);
+});
+
+test("/docs/errors lists every error code with what to do, code written as code", async ({ page }) => {
   await page.goto("/docs/errors");
   await expect(page.getByRole("heading", { level: 1, name: "Errors" })).toBeVisible();
   for (const code of ["missing_api_key", "plan_upgrade_required", "no_availability", "idempotency_key_reused", "rate_limited"]) {
     await expect(page.locator(`#${code}`)).toBeVisible();
   }
+  // The catalogue's Markdown is rendered: no backtick is left in the text, and `detail` is a code element.
+  expect(await page.locator("tbody").innerText()).not.toContain("`");
+  await expect(page.locator("#no_availability td code").filter({ hasText: /^detail$/ })).toBeVisible();
+});
+
+test("/docs/test-mode writes code as code too", async ({ page }) => {
+  await page.goto("/docs/test-mode");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.locator("tbody").innerText()).not.toContain("`");
 });

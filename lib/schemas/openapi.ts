@@ -16,7 +16,7 @@ import { MeSchema } from "./me";
 import { CURL_BASE, curlSample } from "./openapi-curl";
 import type { OperationExample } from "./openapi-example-types";
 import { operationExamples, webhookExamples } from "./openapi-examples";
-import { componentSchemas, fieldSchema, schemaRef } from "./openapi-json-schema";
+import { componentSchemas, fieldSchema, giveCompositionsTheirType, schemaRef } from "./openapi-json-schema";
 import { ALWAYS, OPERATIONS, type Operation } from "./openapi-operations";
 import { ProblemSchema } from "./problem";
 import { RatesSchema } from "./rates";
@@ -250,6 +250,7 @@ export function openApiDocument(clock: Clock = systemClock): Json {
       schemas: componentSchemas("input", COMPONENTS),
     },
   };
+  giveCompositionsTheirType(document);
   cached = { day: today, document };
   return document;
 }

@@ -1,5 +1,5 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PROBLEM_STATUS } from "@/lib/http/problem";
 import { openApiDocument } from "@/lib/schemas/openapi";
 import { checkWebhookUrl } from "@/lib/webhooks/webhook-url";
@@ -7,6 +7,29 @@ import { checkWebhookUrl } from "@/lib/webhooks/webhook-url";
 const document = openApiDocument() as any;
 
 describe("the OpenAPI document", () => {
+  it("loads into the reference's document store (Scalar's, as /docs does) with no validation error", async () => {
+    // The store the /docs bundle uses (@scalar/api-reference 1.46.4 pins @scalar/workspace-store 0.35.3).
+    const { createWorkspaceStore } = await import("@scalar/workspace-store/client");
+    const warnings: unknown[][] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args));
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    try {
+      await createWorkspaceStore().addDocument({ name: "partner-api", document: structuredClone(document) });
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
+    const invalid = warnings.flat().flatMap((entry) => (Array.isArray(entry) ? entry.map((error: { path?: string; message?: string }) => `${error.path}: ${error.message}`) : []));
+    expect(invalid).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("writes a nullable field as a type with null, and gives every composition its type", () => {
+    expect(document.components.schemas.CancellationTerms.properties.freeUntil).toMatchObject({ type: ["string", "null"], format: "date" });
+    expect(document.components.schemas.CancellationPolicy.type).toBe("object");
+    expect(document.components.schemas.Booking.properties.cancellationFee).toMatchObject({ type: ["object", "null"] });
+  });
+
   it("passes the Redocly linter's recommended rules with no error or warning", async () => {
     const config = await createConfig({ extends: ["recommended"] });
     const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: "openapi.json", config });

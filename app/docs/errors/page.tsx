@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { DocsArticle } from "@/components/docs/docs-article";
+import { MarkdownText } from "@/components/docs/markdown-text";
 import { PROBLEM_STATUS, type ProblemCode } from "@/lib/http/problem";
 import { ERROR_CATALOGUE } from "@/lib/schemas/error-catalogue";
 
@@ -42,8 +43,8 @@ export default function ErrorsPage() {
               <td className="py-3 pr-4 font-mono">
                 <a href={`#${code}`}>{code}</a>
               </td>
-              <td className="py-3 pr-4">{ERROR_CATALOGUE[code].when}</td>
-              <td className="py-3">{ERROR_CATALOGUE[code].todo}</td>
+              <td className="py-3 pr-4"><MarkdownText text={ERROR_CATALOGUE[code].when} /></td>
+              <td className="py-3"><MarkdownText text={ERROR_CATALOGUE[code].todo} /></td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { DocsArticle } from "@/components/docs/docs-article";
+import { MarkdownText } from "@/components/docs/markdown-text";
 import { PROBLEM_STATUS } from "@/lib/http/problem";
 import { ERROR_CATALOGUE } from "@/lib/schemas/error-catalogue";
 import { operationsPlaying, SCENARIO_HEADERS, SCENARIOS } from "@/lib/test-mode/scenarios";
@@ -58,7 +59,7 @@ export default function TestModePage() {
                 </td>
                 <td className="py-3 pr-4">{SCENARIO_HEADERS[scenario]}</td>
                 <td className="py-3 pr-4">{operations === "every operation" ? operations : operations.join(", ")}</td>
-                <td className="py-3">{ERROR_CATALOGUE[scenario].todo}</td>
+                <td className="py-3"><MarkdownText text={ERROR_CATALOGUE[scenario].todo} /></td>
               </tr>
             );
           })}
