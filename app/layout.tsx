@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { decodeSiteAddress, SITE_HEADER } from "@/lib/guest-site/site-address";
+import { PLATFORM_NAME } from "@/lib/platform-name";
 import "./globals.css";
 
+/** The platform's own pages (the panel, the docs, the dev mailbox, a 404 outside any hotel) carry its name; a guest site's layout names its hotel. */
 export const metadata: Metadata = {
-  title: { default: "Harbour View Hotel", template: "%s · Harbour View Hotel" },
-  description: "Room Booking demo: book a room at Harbour View Hotel, Lisbon.",
+  title: { default: PLATFORM_NAME, template: `%s · ${PLATFORM_NAME}` },
+  description: "Room Booking: a hotel booking platform with a partner API, hotels' booking sites and a control panel for their staff.",
 };
 
 /** The page's language: a guest site's (proxy.ts names it), English everywhere else. */

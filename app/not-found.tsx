@@ -1,16 +1,17 @@
-import Link from "next/link";
+import type { Metadata } from "next";
 
-/** Any path that names no page, including one whose percent-encoding does not decode (proxy.ts). */
+export const metadata: Metadata = { title: "Page not found" };
+
+/**
+ * Any path that names no page, outside a hotel's site: also an unknown hotel's address under
+ * /hotels and a path whose percent-encoding does not decode (proxy.ts). The platform's page, so
+ * it names no hotel and offers none of the demo hotel's links.
+ */
 export default function NotFound() {
   return (
     <main className="mx-auto max-w-3xl space-y-4 px-6 py-16">
       <h1 className="font-serif text-3xl text-brand-900">We could not find that page</h1>
-      <p className="text-stone-800">The address may be mistyped or incomplete.</p>
-      <p className="flex gap-5">
-        <Link className="text-brand-700 underline" href="/">Book a room</Link>
-        <Link className="text-brand-700 underline" href="/find">Find your booking</Link>
-        <Link className="text-brand-700 underline" href="/login">Staff sign-in</Link>
-      </p>
+      <p className="text-stone-800">The address may be mistyped or incomplete. If a hotel gave it to you, ask the hotel for its booking site&apos;s address.</p>
     </main>
   );
 }
