@@ -174,7 +174,7 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
       response = problemResponse(problem, requestId, headers);
     }
     const durationMs = performance.now() - started;
-    metrics.requestDuration.observe({ http_route: route, http_request_method: request.method, http_response_status_code: response.status }, durationMs / 1000);
+    metrics.requestDuration.observe({ http_route: pathTemplate, http_request_method: request.method, http_response_status_code: response.status }, durationMs / 1000);
     log.info(
       { requestId, propertyId: key?.propertyId, keyId: key?.id, method: request.method, route, status: response.status, durationMs: Math.round(durationMs * 10) / 10 },
       "partner api request",
