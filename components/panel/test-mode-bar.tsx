@@ -2,13 +2,14 @@ import { CurrentPathField } from "./current-path-field";
 
 type Action = (form: FormData) => Promise<void>;
 
-/** The panel's Live / Test switch (in the header): one button that turns to the other mode. */
-export function ModeSwitch({ mode, action }: { mode: "live" | "test"; action: Action }) {
+/** The panel's Live / Test switch (in the header): one button that turns to the other mode, for the property open (its live id). */
+export function ModeSwitch({ mode, livePropertyId, action }: { mode: "live" | "test"; livePropertyId: string; action: Action }) {
   const other = mode === "live" ? "test" : "live";
   return (
     <form action={action} className="flex items-center gap-2">
       <CurrentPathField name="returnTo" />
       <input type="hidden" name="mode" value={other} />
+      <input type="hidden" name="propertyId" value={livePropertyId} />
       <span className="text-stone-600">
         Mode: <strong className={mode === "test" ? "text-amber-800" : "text-emerald-800"}>{mode === "test" ? "Test" : "Live"}</strong>
       </span>

@@ -1,4 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { setSessionTestMode } from "@/lib/staff/staff-sessions";
+import { seedProperty, seedStaff } from "@/prisma/factories";
+import { e2eDb } from "../support/db";
 import { newStaff, signInAs } from "../support/panel";
 
 /**
@@ -71,4 +75,30 @@ test("an admin switches to test mode, makes a test key, sees its booking in test
   await searchBookings(page, reference);
   await expect(page.getByText(/^No bookings match/)).toBeVisible();
   expect((await api.get("/me")).status()).toBe(200); // test keys stay
+});
+
+test("rendering a panel page never makes the test twin: turning test mode on does, once", async ({ page }) => {
+  const db = e2eDb();
+  const { property } = await seedProperty(db, { name: `Twinless ${randomBytes(3).toString("hex")}`, roomTypes: [{ name: "Loft", maxAdults: 2, rooms: 2, basePrice: 9_000 }] });
+  const email = `admin-${randomBytes(4).toString("hex")}@twinless.example`;
+  await seedStaff(db, property.id, { email, role: "admin", password: `pw-${randomBytes(8).toString("hex")}` });
+  await signInAs(page, email);
+  const twins = () => db.property.count({ where: { livePropertyId: property.id } });
+
+  // A session already in test mode (as a prefetch or a crawler would find it): its pages render live and write nothing.
+  const session = await db.staffSession.findFirstOrThrow({ where: { staffUser: { email } }, orderBy: { createdAt: "desc" } });
+  await setSessionTestMode(db, session.id, true);
+  for (const path of ["/overview", "/bookings", "/settings/api-keys", "/rates"]) {
+    await page.goto(path);
+    await expect(page.getByRole("button", { name: "Open test mode" })).toBeVisible();
+  }
+  expect(await twins()).toBe(0);
+
+  await page.getByRole("button", { name: "Open test mode" }).click();
+  await expect(page.getByText("Test mode: nothing here is real.")).toBeVisible();
+  expect(await twins()).toBe(1);
+  await page.getByRole("button", { name: "Back to live mode" }).click();
+  await page.getByRole("button", { name: "Open test mode" }).click();
+  await expect(page.getByText("Test mode: nothing here is real.")).toBeVisible();
+  expect(await twins()).toBe(1);
 });

@@ -20,15 +20,24 @@ import { authorizeAction, cookieOptions, PROPERTY_COOKIE, requireStaff } from ".
  */
 export async function switchPropertyAction(form: FormData): Promise<void> {
   const propertyId = String(form.get("propertyId") ?? "");
-  await authorizeAction(propertyId, "view");
+  const { staff } = await authorizeAction(propertyId, "view");
+  // In test mode, the property opens in test mode too: its twin made now, the first time (a page never makes it).
+  if (staff.testMode) await openTestTwin(getDb(), propertyId);
   (await cookies()).set(PROPERTY_COOKIE, propertyId, cookieOptions());
   redirect(sectionOf(form.get("returnTo")));
 }
 
-/** The Live / Test switch: remembered on the session; back to the section it was used on (a record of one mode is not the other's). */
+/**
+ * The Live / Test switch: remembered on the session; back to the section it was used on (a record
+ * of one mode is not the other's). Turning test mode on makes the open property's test twin, with
+ * a copy of its live inventory, the first time: here, on this explicit action, never on a page.
+ */
 export async function switchModeAction(form: FormData): Promise<void> {
-  const staff = await requireStaff();
-  await setSessionTestMode(getDb(), staff.sessionId, form.get("mode") === "test");
+  const test = form.get("mode") === "test";
+  const livePropertyId = String(form.get("propertyId") ?? "");
+  const { staff } = test ? await authorizeAction(livePropertyId, "view") : { staff: await requireStaff() };
+  if (test) await openTestTwin(getDb(), livePropertyId);
+  await setSessionTestMode(getDb(), staff.sessionId, test);
   // The header and banner are the layout's: rendered again (a navigation alone keeps a layout).
   revalidatePath("/", "layout");
   redirect(sectionOf(form.get("returnTo")));

@@ -32,7 +32,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
                 <button type="submit" className="rounded border border-stone-300 px-2 py-1 hover:bg-stone-100">Switch</button>
               </form>
             )}
-            <ModeSwitch mode={open.mode} action={switchModeAction} />
+            <ModeSwitch mode={open.mode} livePropertyId={open.livePropertyId} action={switchModeAction} />
             <span className="text-stone-600" title={staff.email}>{staffDisplayName(staff)}</span>
             <form action={signOutAction}>
               <button type="submit" className="rounded border border-stone-300 px-2 py-1 hover:bg-stone-100">Sign out</button>

@@ -6,7 +6,6 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isDomainError } from "@/lib/errors";
 import { requireMembership, type PanelAccess, type PropertyFace } from "@/lib/staff/staff-access";
-import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { findStaffSession, SESSION_DAYS, type SignedInStaff } from "@/lib/staff/staff-sessions";
 
 /** The panel's glue to Next.js: the session cookie and the property the staff member has open. */
@@ -34,17 +33,18 @@ export async function requireStaff(): Promise<SignedInStaff> {
 
 /**
  * The property open in the panel: the one chosen last, else the first membership; in test mode
- * (the session's Live / Test switch) its test twin, made with a copy of the live inventory the
- * first time. `propertyId` is the one every page shows; `livePropertyId` the membership's.
+ * (the session's Live / Test switch) its test twin. `propertyId` is the one every page shows;
+ * `livePropertyId` the membership's. Rendering a page never writes: the twin is made by an
+ * action (turning test mode on, or opening another property in test mode); a session in test
+ * mode on a property without one shows live, with the switch to open it.
  */
 export async function openProperty(staff: SignedInStaff) {
   const chosen = (await cookies()).get(PROPERTY_COOKIE)?.value;
   const membership = staff.memberships.find((m) => m.propertyId === chosen) ?? staff.memberships[0];
   if (!membership) notFound();
-  if (!staff.testMode) return { ...membership, livePropertyId: membership.propertyId, mode: "live" as const, testToday: null };
-  // The session's read brought the twin and its today along; only a first visit makes the twin.
-  const twin = membership.testPropertyId ? { id: membership.testPropertyId, testToday: membership.testToday } : await openTestTwin(getDb(), membership.propertyId);
-  return { ...membership, propertyId: twin.id, livePropertyId: membership.propertyId, mode: "test" as const, testToday: twin.testToday };
+  // The session's read brought the twin and its today along.
+  if (!staff.testMode || !membership.testPropertyId) return { ...membership, livePropertyId: membership.propertyId, mode: "live" as const, testToday: null };
+  return { ...membership, propertyId: membership.testPropertyId, livePropertyId: membership.propertyId, mode: "test" as const, testToday: membership.testToday };
 }
 
 /**
