@@ -5,7 +5,7 @@ import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { newId } from "@/lib/ids";
-import { DEV_MAILBOX_DIR, listDevMailbox } from "@/lib/mail/dev-mailbox";
+import { devMailboxDir, listDevMailbox } from "@/lib/mail/dev-mailbox";
 import { newStaffToken } from "@/lib/staff/staff-token";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { createSecretBox } from "@/lib/webhooks/secret-box";
@@ -149,7 +149,7 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
     data: { id: delivery, endpointId: endpoint.id, eventId: newId("evt"), eventType: "webhook.test", payload: "{}", status: "failed", attempts: 1, lastError: "connection refused" },
   });
   // In development the guest's confirmation e-mail lands in the dev mailbox (the worker sends it in a moment).
-  const inMailbox = async () => (await listDevMailbox(DEV_MAILBOX_DIR, 100)).find((mail) => mail.to.includes(guest.email))?.id;
+  const inMailbox = async () => (await listDevMailbox(devMailboxDir(), 100)).find((mail) => mail.to.includes(guest.email))?.id;
   if (development) await expect.poll(inMailbox, { timeout: 30_000 }).toBeTruthy();
   const message = development ? await inMailbox() : undefined;
   const ids: Ids = { booking: booking.id, endpoint: endpoint.id, delivery, confirmation, manage, invitation, reset, ...(message ? { message } : {}) };

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { DEV_MAILBOX_DIR, listDevMailbox } from "@/lib/mail/dev-mailbox";
+import { devMailboxDir, listDevMailbox } from "@/lib/mail/dev-mailbox";
 import { addDays, partnerApi } from "../support/partner-api";
 import { hotelToday } from "../support/site";
 
@@ -13,7 +13,7 @@ test("a guest e-mail in the dev mailbox: the frame grows to the message, its but
   expect(made.status()).toBe(201);
   const reference = (await made.json()).reference;
 
-  const inMailbox = async () => (await listDevMailbox(DEV_MAILBOX_DIR, 100)).find((mail) => mail.to.includes(email))?.id;
+  const inMailbox = async () => (await listDevMailbox(devMailboxDir(), 100)).find((mail) => mail.to.includes(email))?.id;
   await expect.poll(inMailbox, { timeout: 30_000 }).toBeTruthy();
   await page.goto(`/dev/mailbox/${await inMailbox()}`);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { DEV_MAILBOX_DIR, listDevMailbox } from "@/lib/mail/dev-mailbox";
+import { devMailboxDir, listDevMailbox } from "@/lib/mail/dev-mailbox";
 import { seedProperty } from "@/prisma/factories";
 import { e2eDb } from "../support/db";
 import { newStaff, signIn } from "../support/panel";
@@ -10,7 +10,7 @@ import { newStaff, signIn } from "../support/panel";
  * their links work from there: an invitation accepted, a password reset.
  */
 async function openFromMailbox(page: Page, to: string, button: string): Promise<Page> {
-  const inMailbox = async () => (await listDevMailbox(DEV_MAILBOX_DIR, 200)).find((mail) => mail.to === to)?.id;
+  const inMailbox = async () => (await listDevMailbox(devMailboxDir(), 200)).find((mail) => mail.to === to)?.id;
   await expect.poll(inMailbox, { timeout: 60_000 }).toBeTruthy();
   await page.goto(`/dev/mailbox/${await inMailbox()}`);
   const [opened] = await Promise.all([

@@ -41,6 +41,8 @@ test("a guest books, opens the manage page, moves the stay and adds a night: the
   await chooseRoom(page, stay, 2, "Double Room");
   await fillGuest(page, guest);
   await page.getByRole("button", { name: "Book" }).click();
+  // The confirmation says what the manage page does: change too, not only view or cancel.
+  await expect(page.getByText("(view, change or cancel it; keep this link private)")).toBeVisible();
   await page.getByRole("link", { name: "Manage your booking" }).click();
   const [before] = await bookingsOf(request, stay.checkin, guest.email);
 

@@ -158,7 +158,8 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
         nightly,
         ratePlan: ratePlanChanged ? { id: rule.id, name: rule.name } : before.ratePlan,
         cancellation,
-        updatedAt: now.toISOString(),
+        // A preview changes nothing: it keeps the stored updatedAt.
+        updatedAt: options.dryRun ? before.updatedAt : now.toISOString(),
       };
       if (options.expectedPrice && (options.expectedPrice.amount !== total || options.expectedPrice.currency !== before.price.currency)) {
         return { kind: "price_changed", booking };

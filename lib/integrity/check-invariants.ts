@@ -34,8 +34,8 @@ export const INVARIANT_VIOLATION_KINDS: readonly InvariantViolationKind[] = [
 
 export type InvariantCheck = {
   ok: boolean;
-  /** What was read: properties, room_nights rows and bookings (either status) in scope. */
-  checked: { properties: number; nights: number; bookings: number };
+  /** What was read: properties (live ones), test twins, room_nights rows and bookings (either status) in scope. */
+  checked: { properties: number; testTwins: number; nights: number; bookings: number };
   /** By kind (in INVARIANT_VIOLATION_KINDS order), then property, room type, date, booking. */
   violations: InvariantViolation[];
 };
@@ -68,8 +68,9 @@ export async function checkInvariants(db: Db, options: { propertySlug?: string }
       }
       const inScope = (column: Prisma.Sql) => (propertyId === undefined ? Prisma.empty : Prisma.sql`AND ${column} = ${propertyId}`);
 
-      const [counts] = await tx.$queryRaw<{ properties: number; nights: number; bookings: number; isolation: string; read_only: string }[]>`
-        SELECT (SELECT count(*) FROM properties p WHERE true ${inScope(Prisma.sql`p.id`)})::int AS properties,
+      const [counts] = await tx.$queryRaw<{ properties: number; test_twins: number; nights: number; bookings: number; isolation: string; read_only: string }[]>`
+        SELECT (SELECT count(*) FROM properties p WHERE p.live_property_id IS NULL ${inScope(Prisma.sql`p.id`)})::int AS properties,
+               (SELECT count(*) FROM properties p WHERE p.live_property_id IS NOT NULL ${inScope(Prisma.sql`p.id`)})::int AS test_twins,
                (SELECT count(*) FROM room_nights rn JOIN room_types rt ON rt.id = rn.room_type_id WHERE true ${inScope(Prisma.sql`rt.property_id`)})::int AS nights,
                (SELECT count(*) FROM bookings b WHERE true ${inScope(Prisma.sql`b.property_id`)})::int AS bookings,
                current_setting('transaction_isolation') AS isolation,
@@ -177,7 +178,7 @@ export async function checkInvariants(db: Db, options: { propertySlug?: string }
             actual: row.is_array ? row.listed_dates : null,
           })),
       ];
-      const checked = { properties: counts.properties, nights: counts.nights, bookings: counts.bookings };
+      const checked = { properties: counts.properties, testTwins: counts.test_twins, nights: counts.nights, bookings: counts.bookings };
       return { ok: violations.length === 0, checked, violations };
     },
     { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, maxWait: 10_000, timeout: CHECK_TIMEOUT_MS },

@@ -2,7 +2,7 @@ import { systemClock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { publicBaseUrl as publicBaseUrlOf, type Env } from "@/lib/env";
 import type { Logger } from "@/lib/log";
-import { createDevMailboxTransport, DEV_MAILBOX_DIR } from "@/lib/mail/dev-mailbox";
+import { createDevMailboxTransport, devMailboxDir } from "@/lib/mail/dev-mailbox";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { staffLinkBoxFrom } from "@/lib/mail/staff-link-box";
@@ -24,7 +24,7 @@ export function workerDepsFromEnv(env: Env, db: Db, log: Logger): WorkerDeps {
   if (env.SMTP_URL) {
     mail = { transport: createSmtpTransport(env.SMTP_URL), from: env.MAIL_FROM!, manageUrl };
   } else if (env.NODE_ENV !== "production") {
-    mail = { transport: createDevMailboxTransport(DEV_MAILBOX_DIR), from: env.MAIL_FROM ?? DEV_MAIL_FROM, manageUrl };
+    mail = { transport: createDevMailboxTransport(devMailboxDir()), from: env.MAIL_FROM ?? DEV_MAIL_FROM, manageUrl };
   } else {
     log.warn("SMTP_URL is not set: guest e-mails and staff invitations are off on this server");
   }

@@ -1,15 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { localDataDir } from "@/lib/local-data-dir";
 import type { MailMessage, MailTransport } from "./mail-transport";
 
 /**
  * The development mailbox, used when SMTP_URL is unset outside production: each message is one
- * JSON file in a folder (default .data/mailbox), named by the time it arrived so that names sort
- * by time. Ids are checked against their exact shape before any file is opened, so an id taken
- * from a URL can never name a file outside the folder.
+ * JSON file in a folder (`mailbox/` of the local data folder: ROOM_BOOKING_DATA_DIR, default
+ * .data), named by the time it arrived so that names sort by time. Ids are checked against their
+ * exact shape before any file is opened, so an id taken from a URL can never name a file
+ * outside the folder.
  */
-export const DEV_MAILBOX_DIR = path.join(process.cwd(), ".data", "mailbox");
+export function devMailboxDir(): string {
+  return path.join(localDataDir(), "mailbox");
+}
 
 /** A message as sent, with its place in the mailbox. */
 export type DevMailboxMessage = MailMessage & { id: string; receivedAt: string };

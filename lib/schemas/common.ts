@@ -2,6 +2,8 @@ import { z } from "zod";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
 import { BOOKING_REFERENCE_PATTERN, idPattern, isId, type IdPrefix } from "@/lib/ids";
 import { freeTextProblem } from "@/lib/text/free-text";
+// zod's own messages in the API's words, set once for every schema (they all import this module).
+import "./zod-messages";
 
 /**
  * Building blocks of the partner API's request and response schemas. These zod schemas are
@@ -15,7 +17,7 @@ export const CalendarDateSchema = z
   .refine(isCalendarDate, "Must be a real calendar date.")
   .meta({ description: "A calendar date, YYYY-MM-DD, in the property's time zone.", example: "2026-12-04", format: "date" });
 
-export const TimestampSchema = z.iso.datetime().meta({ description: "An instant, RFC 3339 in UTC.", example: "2026-11-22T10:15:00.000Z" });
+export const TimestampSchema = z.iso.datetime({ error: "Must be an instant in RFC 3339, in UTC, such as 2026-11-22T10:15:00.000Z." }).meta({ description: "An instant, RFC 3339 in UTC.", example: "2026-11-22T10:15:00.000Z" });
 
 export const MoneySchema = z
   .object({

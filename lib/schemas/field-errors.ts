@@ -21,8 +21,8 @@ export function fieldErrors(error: z.ZodError, unknownLabel: "field" | "paramete
       for (const key of issue.keys) add(path ? `${path}.${key}` : key, `Unknown ${unknownLabel}.`);
       continue;
     }
-    const missing = issue.code === "invalid_type" && /received undefined$/.test(issue.message);
-    add(path || "(body)", missing ? "Is required." : issue.message);
+    // A missing field reads "Is required." (zod-messages.ts, like every default message).
+    add(path || "(body)", issue.message);
   }
   return out;
 }

@@ -163,7 +163,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Change a booking",
     description: [
       "Changes any of checkin, checkout, roomTypeId, adults, guest and externalReference in one atomic step: the booking keeps the nights it already holds and their booked amounts, gives back the nights it leaves and takes the new ones at today's rates. If a new night cannot be had you get 409 no_availability and the booking is exactly as before; no room is ever lost in between, and nothing is ever oversold.",
-      "Preview first: `?dryRun=true` answers with the booking as it would be (its new `price` and `nightly`) and stores nothing. Then send the change with that total as `expectedPrice`: if the price moved in between, 409 price_changed carries the new quote and nothing changes.",
+      "Preview first: `?dryRun=true` answers with the booking as it would be (its new `price` and `nightly`; its `updatedAt` the stored one, since nothing changed), marked `Preview: true`, and stores nothing. Then send the change with that total as `expectedPrice`: if the price moved in between, 409 price_changed carries the new quote and nothing changes.",
       "Send an Idempotency-Key with every change (one key space with creations): a retry with the same key and body replays the result (200, Idempotent-Replayed: true) and never changes twice. A request that changes nothing returns the booking (200) and writes no event.",
       "Only confirmed bookings whose check-out is after today at the property change (else 409 booking_not_changeable). Once the stay has started, only checkout (tomorrow at the earliest), adults, guest and externalReference may change. Each change sends one booking.changed event with the previous values of what changed.",
     ].join("\n\n"),
@@ -174,10 +174,15 @@ export const OPERATIONS: Operation[] = [
     success: {
       status: 200,
       schema: "Booking",
-      description: "The booking as it now stands (with dryRun=true: as it would be after the change; nothing stored).",
+      description: "The booking as it now stands (with dryRun=true: as it would be after the change, `Preview: true`; nothing stored).",
       headers: {
         "Idempotent-Replayed": {
           description: "`true` when an earlier request with the same Idempotency-Key made this change; absent otherwise.",
+          required: false,
+          schema: { type: "string", enum: ["true"] },
+        },
+        Preview: {
+          description: "`true` on a dry run (`?dryRun=true`): the booking as the change would make it, nothing stored; absent otherwise.",
           required: false,
           schema: { type: "string", enum: ["true"] },
         },

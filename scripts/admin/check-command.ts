@@ -24,8 +24,10 @@ export const check = defineCommand({
 });
 
 function describeCheck(result: InvariantCheck, slug: string | undefined): string {
-  const { properties, nights, bookings } = result.checked;
-  const scope = slug === undefined ? `${properties} ${plural(properties, "property", "properties")}` : `property ${slug}`;
+  const { properties, testTwins, nights, bookings } = result.checked;
+  // As `property list` counts them: live properties, and their test twins apart.
+  const twins = testTwins ? ` and ${testTwins} ${plural(testTwins, "test twin", "test twins")}` : "";
+  const scope = slug === undefined ? `${properties} ${plural(properties, "property", "properties")}${twins}` : `property ${slug}`;
   const header = `Checked ${scope}: ${nights} ${plural(nights, "night", "nights")} and ${bookings} ${plural(bookings, "booking", "bookings")}, in one read-only snapshot.`;
   if (result.ok) return [header, "No violations: every stored invariant holds."].join("\n");
   const byKind = new Map<string, number>();

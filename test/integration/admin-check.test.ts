@@ -9,6 +9,7 @@ import { seedProperty } from "@/prisma/factories";
 import { type AdminRun, runAdminCli } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 import { TEST_ACTOR } from "@/lib/audit/actor";
+import { openTestTwin } from "@/lib/test-mode/test-twin";
 
 const database = setupTestDatabase();
 
@@ -80,8 +81,8 @@ describe("admin check", { timeout: 120_000 }, () => {
       checkInvariants(database().db, { propertySlug: f.harbour.slug }),
       adminInProcess(["check"]),
     ]);
-    expect(jsonOf(cli, 0)).toEqual({ ok: true, checked: { properties: 2, nights: 3 * 730, bookings: 5 }, violations: [] });
-    expect(harbourOnly).toEqual({ ok: true, checked: { properties: 1, nights: 2 * 730, bookings: 4 }, violations: [] });
+    expect(jsonOf(cli, 0)).toEqual({ ok: true, checked: { properties: 2, testTwins: 0, nights: 3 * 730, bookings: 5 }, violations: [] });
+    expect(harbourOnly).toEqual({ ok: true, checked: { properties: 1, testTwins: 0, nights: 2 * 730, bookings: 4 }, violations: [] });
     expect(text.code).toBe(0);
     expect(text.stderr).toEqual([]);
     expect(text.stdout).toBe(
@@ -120,20 +121,20 @@ describe("admin check", { timeout: 120_000 }, () => {
     const byKind = (v: { kind: string }) => ["rooms_sold_mismatch", "nightly_total_mismatch", "night_missing", "nightly_prices_mismatch"].indexOf(v.kind);
     const all = await checkInvariants(db);
     expect(all.ok).toBe(false);
-    expect(all.checked).toEqual({ properties: 2, nights: 3 * 730 - 1, bookings: 5 });
+    expect(all.checked).toEqual({ properties: 2, testTwins: 0, nights: 3 * 730 - 1, bookings: 5 });
     expect(all.violations).toHaveLength(harbourViolations.length + hillViolations.length);
     expect(all.violations).toEqual(expect.arrayContaining([...harbourViolations, ...hillViolations]));
     expect(all.violations.map(byKind)).toEqual([...all.violations.map(byKind)].sort());
 
     expect(await checkInvariants(db, { propertySlug: harbour.slug })).toEqual({
       ok: false,
-      checked: { properties: 1, nights: 2 * 730 - 1, bookings: 4 },
+      checked: { properties: 1, testTwins: 0, nights: 2 * 730 - 1, bookings: 4 },
       violations: harbourViolations,
     });
 
     // The CLI: --json with a SLUG narrows to that property and exits 1; the text lists each violation.
     const [cli, text] = await Promise.all([admin(["check", hill.slug, "--json"]), adminInProcess(["check"])]);
-    expect(jsonOf(cli, 1)).toEqual({ ok: false, checked: { properties: 1, nights: 730, bookings: 1 }, violations: hillViolations });
+    expect(jsonOf(cli, 1)).toEqual({ ok: false, checked: { properties: 1, testTwins: 0, nights: 730, bookings: 1 }, violations: hillViolations });
     expect(text.code).toBe(1);
     const lines = text.stdout.trimEnd().split("\n");
     expect(lines[0]).toBe("Checked 2 properties: 2189 nights and 5 bookings, in one read-only snapshot.");
@@ -152,5 +153,13 @@ describe("admin check", { timeout: 120_000 }, () => {
     }
     expect(unknown.stderr).toBe('error: no property with slug "no-such-inn"\n');
     expect(bad.stderr).toMatch(/^error: check: unexpected argument "extra" \(usage: npm run admin -- check \[SLUG\] \[--json\]\)/);
+  });
+
+  it("counts live properties and test twins apart, as property list does: 2 properties and 1 test twin, not 3 properties", async () => {
+    await openTestTwin(database().db, f.harbour.id);
+    const [cli, text] = await Promise.all([admin(["check", "--json"]), adminInProcess(["check"])]);
+    // (the earlier test left violations: the exit code is not what this asserts)
+    expect(JSON.parse(cli.stdout).checked).toMatchObject({ properties: 2, testTwins: 1 });
+    expect(text.stdout).toMatch(/^Checked 2 properties and 1 test twin: /);
   });
 });

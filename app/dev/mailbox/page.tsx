@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DEV_MAILBOX_DIR, listDevMailbox } from "@/lib/mail/dev-mailbox";
+import { devMailboxDir, listDevMailbox } from "@/lib/mail/dev-mailbox";
 
 export const metadata: Metadata = { title: "Development mailbox", robots: { index: false } };
 // Read at request time: never prerendered by `next build`, and never served in production.
@@ -12,13 +12,13 @@ const when = (iso: string) => iso.replace("T", " ").slice(0, 19) + " UTC";
 /** The e-mails the app "sent" in development (SMTP_URL unset): newest first. Answers 404 in production. */
 export default async function DevMailboxPage() {
   if (process.env.NODE_ENV === "production") notFound();
-  const messages = await listDevMailbox(DEV_MAILBOX_DIR, 100);
+  const messages = await listDevMailbox(devMailboxDir(), 100);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-6 py-10">
       <div>
         <p className="text-sm text-stone-500">Development only</p>
         <h1 className="font-serif text-3xl text-brand-900">Mailbox</h1>
-        <p className="mt-2 text-sm text-stone-700">E-mails written to <code className="break-all">{DEV_MAILBOX_DIR}</code> instead of being sent. Newest first.</p>
+        <p className="mt-2 text-sm text-stone-700">E-mails written to <code className="break-all">{devMailboxDir()}</code> instead of being sent. Newest first.</p>
       </div>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">

@@ -55,12 +55,17 @@ describe("PATCH /bookings/{id}", () => {
     const quote = await patch(booking.id, longer, { query: "?dryRun=true", idempotencyKey: "dry-run-key" });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body).toMatchObject({ checkout: longer.checkout, nights: 3, price: { amount: 36_000, currency: "EUR" } });
+    // A preview, marked so, changed nothing: not even updatedAt.
+    expect(quote.headers.get("preview")).toBe("true");
+    expect(quote.body.updatedAt).toBe(booking.updatedAt);
     expect(await stored(booking.id)).toEqual(before);
 
     const since = new Date().toISOString();
     const changed = await patch(booking.id, { ...longer, expectedPrice: quote.body.price }, { idempotencyKey: "dry-run-key" });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.headers.get("idempotent-replayed")).toBeNull();
+    expect(changed.headers.get("preview")).toBeNull();
+    expect(changed.body.updatedAt > booking.updatedAt).toBe(true);
     expect(changed.body).toEqual({ ...quote.body, updatedAt: changed.body.updatedAt });
     expect(changed.body.status).toBe("confirmed");
 

@@ -139,6 +139,15 @@ describe("GET /availability", () => {
     expect(over.body.roomTypes.map((r: { roomTypeId: string }) => r.roomTypeId)).not.toContain(roomTypeId);
   });
 
+  it("says what each bad list parameter must be, in the API's words", async () => {
+    const response = await api("GET", "/bookings?updatedSince=yesterday&status=open", { key });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { field: "status", message: "Must be one of: confirmed, cancelled." },
+      { field: "updatedSince", message: "Must be an instant in RFC 3339, in UTC, such as 2026-11-22T10:15:00.000Z." },
+    ]);
+  });
+
   it("names each invalid parameter", async () => {
     const { today } = hotel;
     const cases: [string, string[]][] = [

@@ -167,6 +167,10 @@ describe("hostile input on every operation of the OpenAPI document", () => {
       if (response.status >= 400) {
         if (response.headers.get("content-type") !== "application/problem+json" || typeof json?.code !== "string") failures.push(`${c.name}: ${response.status} is not problem+json`);
         if ((await storedState()) !== before) failures.push(`${c.name}: refused with ${response.status} but changed stored data`);
+        // Every field error in the API's words ("Must be …", "Is required.", "Unknown field."), never zod's own ("Invalid ISO datetime").
+        for (const error of (json?.errors ?? []) as { field: string; message: string }[]) {
+          if (/^(Invalid|Too (big|small)|Expected)/.test(error.message)) failures.push(`${c.name}: ${error.field}: "${error.message}" is zod's wording`);
+        }
       }
     }
     console.log(`[hostile input] ${cases.length} cases; statuses ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(", ")}; ${failures.length} failures`);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDevMailboxTransport, DEV_MAILBOX_DIR, listDevMailbox, readDevMailboxMessage } from "@/lib/mail/dev-mailbox";
+import { createDevMailboxTransport, devMailboxDir, listDevMailbox, readDevMailboxMessage } from "@/lib/mail/dev-mailbox";
 
 /** The development mailbox in a temporary folder: one JSON file a message, newest first, ids checked. */
 let root: string;
@@ -25,8 +25,17 @@ const message = (n: number) => ({
 });
 
 describe("dev mailbox", () => {
-  it("lives under .data/mailbox of the project", () => {
-    expect(DEV_MAILBOX_DIR).toBe(path.join(process.cwd(), ".data", "mailbox"));
+  it("lives under the local data folder: .data/mailbox of the project, or ROOM_BOOKING_DATA_DIR's mailbox", () => {
+    const before = process.env.ROOM_BOOKING_DATA_DIR;
+    try {
+      delete process.env.ROOM_BOOKING_DATA_DIR;
+      expect(devMailboxDir()).toBe(path.join(process.cwd(), ".data", "mailbox"));
+      process.env.ROOM_BOOKING_DATA_DIR = "/tmp/rb-data";
+      expect(devMailboxDir()).toBe("/tmp/rb-data/mailbox");
+    } finally {
+      if (before === undefined) delete process.env.ROOM_BOOKING_DATA_DIR;
+      else process.env.ROOM_BOOKING_DATA_DIR = before;
+    }
   });
 
   it("is empty before anything was sent, even without its folder", async () => {

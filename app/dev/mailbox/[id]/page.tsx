@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MailPreviewFrame } from "@/components/dev-mailbox/mail-preview-frame";
-import { DEV_MAILBOX_DIR, readDevMailboxMessage } from "@/lib/mail/dev-mailbox";
+import { devMailboxDir, readDevMailboxMessage } from "@/lib/mail/dev-mailbox";
 import { htmlForPreview, textWithLinks } from "@/lib/mail/mail-preview";
 
 export const metadata: Metadata = { title: "Development mailbox", robots: { index: false } };
@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
 export default async function DevMailboxMessagePage({ params }: { params: Promise<{ id: string }> }) {
   if (process.env.NODE_ENV === "production") notFound();
   const { id } = await params;
-  const message = await readDevMailboxMessage(DEV_MAILBOX_DIR, id);
+  const message = await readDevMailboxMessage(devMailboxDir(), id);
   if (!message) notFound();
   const headers: [string, string][] = [
     ["Received", message.receivedAt],

@@ -4,7 +4,7 @@ import { changeBooking } from "@/lib/bookings/change-booking";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { readIdempotencyKey } from "@/lib/http/idempotency-key-header";
 import { parseJsonBody, parsePathId, parseQuery } from "@/lib/http/parse-request";
-import { methodNotAllowed, withPartnerApi } from "@/lib/http/with-partner-api";
+import { methodNotAllowed, withPartnerApi, type PartnerResult } from "@/lib/http/with-partner-api";
 import { ChangeBookingQuerySchema, ChangeBookingSchema } from "@/lib/schemas/bookings";
 import { BookingIdSchema, NoQuerySchema } from "@/lib/schemas/common";
 
@@ -14,7 +14,7 @@ export const GET = withPartnerApi({ scope: "read", route: "GET /bookings/{id}" }
   return { body: await getBooking(db, property.id, id) };
 });
 
-export const PATCH = withPartnerApi({ scope: "write", route: "PATCH /bookings/{id}" }, async ({ request, db, property, params, key }) => {
+export const PATCH = withPartnerApi({ scope: "write", route: "PATCH /bookings/{id}" }, async ({ request, db, property, params, key }): Promise<PartnerResult> => {
   const bookingId = parsePathId(params.id, BookingIdSchema, "booking");
   const { dryRun } = parseQuery(request, ChangeBookingQuerySchema);
   const idempotencyKey = readIdempotencyKey(request);
@@ -29,8 +29,9 @@ export const PATCH = withPartnerApi({ scope: "write", route: "PATCH /bookings/{i
     actor: apiKeyActor(key),
   });
   switch (outcome.kind) {
-    case "changed":
     case "quote":
+      return { body: outcome.booking, headers: { Preview: "true" } };
+    case "changed":
     case "unchanged":
       return { body: outcome.booking };
     case "replayed":
