@@ -16,6 +16,42 @@ export const PANEL_SECTIONS = [
 
 export type PanelSection = (typeof PANEL_SECTIONS)[number]["href"];
 
+/**
+ * The panel's navigation: a few groups, each the pages it holds (the first is where the group's
+ * link leads). Every section is in one group; some groups list pages inside a section too (the
+ * desk's New booking, the request log under API keys).
+ */
+export const PANEL_NAV = [
+  { label: "Overview", pages: [{ href: "/overview", label: "Overview" }] },
+  { label: "Bookings", pages: [{ href: "/bookings", label: "Bookings" }, { href: "/bookings/new", label: "New booking (desk)" }] },
+  { label: "Inventory", pages: [{ href: "/rooms", label: "Rooms" }, { href: "/rates", label: "Rates" }, { href: "/rate-plans", label: "Rate plans" }] },
+  {
+    label: "Settings",
+    pages: [
+      { href: "/settings/api-keys", label: "API keys" },
+      { href: "/settings/api-keys/requests", label: "Requests" },
+      { href: "/settings/webhooks", label: "Webhooks" },
+      { href: "/settings/booking-engine", label: "Booking engine" },
+      { href: "/settings/team", label: "Team" },
+      { href: "/settings/property", label: "Property" },
+      { href: "/settings/test-mailbox", label: "Test mailbox" },
+    ],
+  },
+  { label: "Account", pages: [{ href: "/account", label: "Account" }] },
+] as const;
+
+/** The navigation's group and page a path is on: the page whose address is the longest start of the path (a booking's page → Bookings; /bookings/new → New booking). */
+export function matchNavPage(path: string): { group: (typeof PANEL_NAV)[number]; href: string } | undefined {
+  const pathname = path.split(/[?#]/, 1)[0]!;
+  let best: { group: (typeof PANEL_NAV)[number]; href: string } | undefined;
+  for (const group of PANEL_NAV) {
+    for (const page of group.pages) {
+      if ((pathname === page.href || pathname.startsWith(`${page.href}/`)) && page.href.length > (best?.href.length ?? 0)) best = { group, href: page.href };
+    }
+  }
+  return best;
+}
+
 /** Where sign-in lands, and where anything that is not a panel page leads. */
 export const PANEL_HOME: PanelSection = "/overview";
 

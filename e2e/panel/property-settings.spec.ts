@@ -18,7 +18,8 @@ test("an admin changes the name, contact and times; mistakes are shown beside th
   const { email } = await newStaff(property.slug, "admin");
   await openSession(page.context(), email);
   await page.goto("/overview");
-  await page.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Settings › Property" }).click();
+  await page.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Property" }).click();
   await expect(page).toHaveURL(/\/settings\/property$/);
   const form = settingsForm(page);
   await expect(form.getByLabel("Name")).toHaveValue("Settings Admin Hotel");
@@ -108,7 +109,7 @@ test("an admin editing another property's id into the form gets not found, and n
   const admin = await newStaff(property.slug, "admin");
   await openSession(page.context(), admin.email);
   await page.goto("/settings/property");
-  await page.locator('input[name="propertyId"]').evaluate((input, id) => ((input as HTMLInputElement).value = id), other.property.id);
+  await settingsForm(page).locator('input[name="propertyId"]').evaluate((input, id) => ((input as HTMLInputElement).value = id), other.property.id);
   await settingsForm(page).getByLabel("Name").fill("Hijacked Hotel");
   const response = page.waitForResponse((r) => r.request().method() === "POST");
   await settingsForm(page).getByRole("button", { name: "Save" }).click();

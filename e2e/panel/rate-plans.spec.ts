@@ -30,7 +30,8 @@ test("staff add a non-refundable plan and a min stay; the partner API offers the
 
   const { email } = await newStaff(property.slug, "admin");
   await signInAs(page, email);
-  await page.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Rate plans" }).click();
+  await page.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Inventory" }).click();
+  await page.getByRole("navigation", { name: "Inventory" }).getByRole("link", { name: "Rate plans" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Rate plans" })).toBeVisible();
   const standard = page.getByRole("row", { name: /^Standard/ });
   await expect(standard).toContainText("The night's rate");

@@ -1,5 +1,5 @@
 import { CurrentPathField } from "@/components/panel/current-path-field";
-import { PanelNav } from "@/components/panel/panel-nav";
+import { PanelNav, PanelSubNav } from "@/components/panel/panel-nav";
 import { signOutAction } from "../login/actions";
 import { openProperty, requireStaff } from "../_lib/panel-session";
 import { resetTestDataAction, setTestClockAction, switchModeAction, switchPropertyAction } from "./actions";
@@ -40,6 +40,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
           </div>
         </div>
       </header>
+      <PanelSubNav />
       {open.mode === "test" && (
         <TestModeBanner
           livePropertyId={open.livePropertyId}
