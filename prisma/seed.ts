@@ -3,6 +3,12 @@ import { SEED_ACTOR } from "@/lib/audit/actor";
 import type { Clock } from "@/lib/clock";
 import { dayOfWeek, type CalendarDate } from "@/lib/dates/calendar-date";
 import { createDb, type Db } from "@/lib/db";
+import { enableBookingEngine } from "@/lib/booking-engine/booking-engine";
+import { addDays } from "@/lib/dates/calendar-date";
+import { propertyToday } from "@/lib/properties/property-today";
+import { createRatePlan, type CreateRatePlanInput } from "@/lib/rate-plans/save-rate-plan";
+import { setRates } from "@/lib/rates/set-rates";
+import { secretBoxFromEnv, type SecretBox } from "@/lib/webhooks/secret-box";
 import { seedDemoBookings, type DemoChannel } from "./demo-bookings";
 import { seedProperty, seedStaff, type PropertySpec } from "./factories";
 
@@ -36,6 +42,13 @@ type DemoProperty = PropertySpec & {
   madeElsewhereWeight: number;
   /** How guests reach the hotel (Settings › Property); the check-in and check-out times keep their defaults. */
   contact: { contactEmail: string; contactPhone: string };
+  /** What shows the product at work on first start: rate plans beside Standard, a weekend's minimum stay, the booking engine on. */
+  showcase?: {
+    ratePlans: Omit<CreateRatePlanInput, "propertyId" | "actor">[];
+    /** The first weekend (Friday and Saturday arrivals) at least this many days ahead asks for a stay of at least `minStay` nights. */
+    weekendMinStay: { daysAhead: number; minStay: number };
+    bookingEngine: boolean;
+  };
 };
 
 export const DEMO_PROPERTIES: DemoProperty[] = [
@@ -61,6 +74,19 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
       { name: "Twin Room", description: "Two single beds, a sofa and a view of the courtyard.", maxAdults: 2, rooms: 8, basePrice: 12_500, priceForNight: seasonalPrice },
       { name: "Family Suite", description: "Two bedrooms, a living room and a balcony over the river, for up to four.", maxAdults: 4, rooms: 3, basePrice: 26_000, priceForNight: seasonalPrice },
     ],
+    showcase: {
+      ratePlans: [
+        { name: "Non-refundable saver", description: "Pay less: 10 % off the night's rate, no refund.", priceRule: { percent: -10 }, cancellationPolicy: { type: "non_refundable" } },
+        {
+          name: "Flexible with breakfast",
+          description: "Breakfast for everyone in the room; free cancellation until 3 days before arrival.",
+          priceRule: { amount: 1_500 },
+          cancellationPolicy: { type: "free_until", daysBefore: 3, fee: "first_night" },
+        },
+      ],
+      weekendMinStay: { daysAhead: 14, minStay: 2 },
+      bookingEngine: true,
+    },
   },
   {
     name: "Alpine Lodge",
@@ -100,9 +126,11 @@ export type SeededCredentials = {
  * Creates whatever demo property is missing, with its demo bookings; returns the credentials
  * made this time. The bookings' events are written (the feed shows them) but nobody is told:
  * guest e-mails are switched on only after they are made, and there is no webhook endpoint
- * yet, so no dispatch job is queued for them.
+ * yet, so no dispatch job is queued for them. Then the showcase (showcaseDemo): rate plans, a
+ * weekend's minimum stay and, given the box the server opens engine keys with (`engineBox`),
+ * the booking engine on.
  */
-export async function seedDemo(db: Db, options: { clock?: Clock } = {}): Promise<SeededCredentials[]> {
+export async function seedDemo(db: Db, options: { clock?: Clock; engineBox?: SecretBox } = {}): Promise<SeededCredentials[]> {
   const made: SeededCredentials[] = [];
   for (const demo of DEMO_PROPERTIES) {
     if (await db.property.findUnique({ where: { slug: demo.slug } })) continue;
@@ -118,6 +146,7 @@ export async function seedDemo(db: Db, options: { clock?: Clock } = {}): Promise
     await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: false } });
     const bookings = await seedDemoBookings(db, { property, roomTypes, channels, seed: demo.slug, priceForNight: seasonalPrice, clock: options.clock });
     await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: true, ...demo.contact } });
+    if (demo.showcase) await showcaseDemo(db, { property, roomTypes, showcase: demo.showcase, clock: options.clock, engineBox: options.engineBox });
     made.push({
       property: property.name,
       slug: property.slug,
@@ -130,11 +159,33 @@ export async function seedDemo(db: Db, options: { clock?: Clock } = {}): Promise
   return made;
 }
 
-/** npm run db:seed: seeds and prints what it made, once. */
+/**
+ * The product at work on a demo hotel, after its demo bookings (which the rules below would have
+ * refused): its rate plans, the first weekend `daysAhead` days out with a minimum stay (arrivals
+ * on Friday and Saturday), and its booking engine on when the server's box is known.
+ */
+async function showcaseDemo(
+  db: Db,
+  demo: { property: { id: string; timezone: string }; roomTypes: { id: string }[]; showcase: NonNullable<DemoProperty["showcase"]>; clock?: Clock; engineBox?: SecretBox },
+) {
+  const { property, showcase } = demo;
+  for (const plan of showcase.ratePlans) await createRatePlan(db, { ...plan, propertyId: property.id, actor: SEED_ACTOR });
+  const from = addDays(propertyToday(property, demo.clock), showcase.weekendMinStay.daysAhead);
+  const friday = addDays(from, (5 - dayOfWeek(from) + 7) % 7);
+  for (const roomType of demo.roomTypes) {
+    await setRates(db, { roomTypeId: roomType.id, from: friday, to: addDays(friday, 1), minStay: showcase.weekendMinStay.minStay, actor: SEED_ACTOR });
+  }
+  if (showcase.bookingEngine && demo.engineBox) await enableBookingEngine(db, { propertyId: property.id, actor: SEED_ACTOR, box: demo.engineBox });
+}
+
+/** npm run db:seed: seeds and prints what it made, once. The booking engine is turned on only when the server's secret is in the environment (it seals the engine's key). */
 export async function seedDemoData(databaseUrl: string): Promise<SeededCredentials[]> {
   const db = createDb(databaseUrl);
   try {
-    const made = await seedDemo(db);
+    const { WEBHOOK_SECRET_KEY, SESSION_SECRET } = process.env;
+    const engineBox = WEBHOOK_SECRET_KEY || SESSION_SECRET ? secretBoxFromEnv({ WEBHOOK_SECRET_KEY, SESSION_SECRET }, "booking-engine-keys") : undefined;
+    if (!engineBox) console.error("[seed] SESSION_SECRET is not set: the demo hotel's booking engine stays off (turn it on in the panel, Settings › Booking engine)");
+    const made = await seedDemo(db, { engineBox });
     if (!made.length) console.error("[seed] the demo properties are already there; nothing to do");
     for (const m of made) {
       console.error(`[seed] ${m.property} (${m.slug})`);

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { join, relative, resolve, sep } from "node:path";
 import { startDatabaseInOwnProcess } from "./db/database-in-own-process";
-import { prepareDemo } from "./app/prepare-demo";
+import { DEMO_SLUG, prepareDemo } from "./app/prepare-demo";
 import { localDataDir } from "./lib/data-dir";
 import { EnvError, parseEnv, publicBaseUrl } from "../lib/env";
 
@@ -44,6 +44,7 @@ async function main() {
       `  Staff panel     ${base}/login`,
       `  API docs        ${base}/docs`,
       `  Partner API     ${base}/partner/v1`,
+      `  Booking engine  ${base}/hotels/${DEMO_SLUG}  (the hotel's own booking site; its widget: Settings › Booking engine)`,
       `  Guest e-mails   ${process.env.SMTP_URL ? "sent over SMTP_URL" : `${base}/dev/mailbox (kept locally; set SMTP_URL to send)`}`,
       "",
       `  Staff login     ${state.demo.staffEmail}  /  ${state.demo.staffPassword}`,

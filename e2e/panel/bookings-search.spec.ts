@@ -41,7 +41,7 @@ const references = (page: Page) => page.getByRole("row").getByRole("link").allIn
 test("staff find a booking by the guest's name and by the start of its reference, and the booking page lists the guest's other stay", async ({ page }) => {
   const { lastName, arrival, later, other, theirs, email } = await frontDesk();
   await signInAs(page, email);
-  await page.getByRole("link", { name: "Bookings" }).click();
+  await page.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Bookings" }).click();
 
   await search(page, lastName.toUpperCase());
   await expect(page.getByTestId("bookings-count")).toHaveText("3 bookings");

@@ -23,7 +23,7 @@ test("an admin cancels a booking in the panel, and the API then shows it cancell
 
   const { email } = await newStaff("harbour-view-hotel", "admin");
   await signInAs(page, email);
-  await page.getByRole("link", { name: "Bookings" }).click();
+  await page.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Bookings" }).click();
   await page.getByRole("link", { name: booking.reference }).click();
   await expect(page.getByRole("heading", { name: `Booking ${booking.reference}` })).toBeVisible();
   await page.getByLabel("Reason (optional)").fill("Guest phoned the hotel");

@@ -36,7 +36,7 @@ test("staff find a partner's requests in Settings › API Keys › Requests, by 
   const { email } = await newStaff("harbour-view-hotel", "viewer");
   await signInAs(page, email);
   await page.goto("/settings/api-keys");
-  await page.getByRole("link", { name: "Requests" }).click();
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Requests" }).click();
   await expect(page.getByRole("heading", { name: "API requests" })).toBeVisible();
 
   // By key: this partner's four requests, newest first.

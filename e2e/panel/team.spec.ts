@@ -20,7 +20,8 @@ test("an admin invites a colleague as viewer, who joins from the e-mail; the adm
   const colleague = `colleague-${randomBytes(4).toString("hex")}@example.com`;
 
   await signInAs(page, admin.email);
-  await page.getByRole("link", { name: "Settings › Team" }).click();
+  await page.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Team" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
   await expect(memberRow(page, admin.email)).toContainText("admin");
 
@@ -67,7 +68,8 @@ test("an admin invites a colleague as viewer, who joins from the e-mail; the adm
     await expect(them.getByRole("banner")).toContainText("Vera Lopes");
 
     // A viewer sees the team and no form at all.
-    await them.getByRole("link", { name: "Settings › Team" }).click();
+    await them.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Settings" }).click();
+    await them.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Team" }).click();
     await expect(memberRow(them, colleague)).toContainText("viewer");
     await expect(them.getByText("You have view access")).toBeVisible();
     await expect(them.locator("main form")).toHaveCount(0);

@@ -33,7 +33,8 @@ test("an admin adds an endpoint; a real receiver gets signed test, cancellation 
     const { property, book, booking } = await hotelWithBooking(40);
     const { email } = await newStaff(property.slug, "admin");
     await signInAs(page, email);
-    await page.getByRole("link", { name: "Settings › Webhooks" }).click();
+    await page.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Webhooks" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
 
     // A refused URL is explained beside the field.

@@ -20,9 +20,9 @@ test("every page of the guest site passes an axe scan with no serious or critica
   await scan("search with errors");
   await page.goto("/");
   await search(page, stay, 2);
-  await page.getByRole("link", { name: "Choose Double Room" }).waitFor();
+  await page.getByRole("link", { name: "Choose Double Room, Standard" }).waitFor();
   await scan("results");
-  await page.getByRole("link", { name: "Choose Double Room" }).click();
+  await page.getByRole("link", { name: "Choose Double Room, Standard" }).click();
   await fillGuest(page, { firstName: "", lastName: "", email: "x" });
   await page.getByRole("button", { name: "Book" }).click();
   await page.locator("#email-error").waitFor();

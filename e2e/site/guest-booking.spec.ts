@@ -16,12 +16,17 @@ test("a guest searches, chooses, books, sees the confirmation, manages and cance
   const names = await offers.getByRole("heading").allTextContents();
   expect(names).toEqual(expect.arrayContaining(["Double Room", "Twin Room", "Family Suite"]));
   expect(names).not.toContain("Single Room"); // sleeps one
-  const totals = (await offers.getByTestId("offer-total").allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, "")));
-  expect(totals).toEqual([...totals].sort((a, b) => a - b)); // cheapest first
+  // Room types cheapest first, by their own price (the Standard offer's).
+  const standard = offers.getByRole("listitem").filter({ hasText: "Standard" });
+  const totals = (await standard.getByTestId("offer-total").allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, "")));
+  expect(totals).toHaveLength(names.length);
+  expect(totals).toEqual([...totals].sort((a, b) => a - b));
   const double = offers.filter({ hasText: "Double Room" });
   await expect(double).toContainText("Sleeps up to 2 adults");
-  await double.getByText("Price of each night").click();
-  const nights = double.getByRole("table", { name: "Price of each night" });
+  // Each offer (one per rate plan) has its nights' prices: the Standard one's.
+  const doubleStandard = double.getByRole("listitem").filter({ hasText: "Standard" });
+  await doubleStandard.getByText("Price of each night").click();
+  const nights = doubleStandard.getByRole("table", { name: "Price of each night" });
   await expect(nights.getByRole("row")).toHaveCount(4); // a header, then one night a row
   // Each night's date and amount apart on one line, the amounts' right edges in one column.
   const layout = await nights.locator("tbody tr").evaluateAll((rows) =>
@@ -39,7 +44,7 @@ test("a guest searches, chooses, books, sees the confirmation, manages and cance
   expect(new Set(layout.map((n) => n.right)).size).toBe(1);
   await snap(page, "2-results");
 
-  await double.getByRole("link", { name: "Choose Double Room" }).click();
+  await double.getByRole("link", { name: "Choose Double Room, Standard" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
   await fillGuest(page, guest);
   await snap(page, "3-guest-details");

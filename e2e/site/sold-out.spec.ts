@@ -18,7 +18,7 @@ test("the last room sells between search and Book: the site says so and offers t
   await search(page, stay, 2);
   const offer = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Family Suite" }) });
   await expect(offer).toContainText("Only 1 room left");
-  await offer.getByRole("link", { name: "Choose Family Suite" }).click();
+  await offer.getByRole("link", { name: "Choose Family Suite, Standard" }).click();
   await fillGuest(page, newGuest("Gil"));
 
   // Someone else books the last suite through the API while the guest types.
@@ -28,9 +28,9 @@ test("the last room sells between search and Book: the site says so and offers t
   await page.getByRole("button", { name: "Book" }).click();
   await expect(page.getByRole("heading", { name: "Sorry, that room was just booked by someone else and is no longer free for your dates." })).toBeVisible();
   const others = page.getByRole("list", { name: "Other rooms" });
-  await expect(others.getByRole("link", { name: "Choose Double Room" })).toBeVisible();
+  await expect(others.getByRole("link", { name: "Choose Double Room, Standard" })).toBeVisible();
   await expect(others.getByRole("link", { name: "Choose Family Suite" })).toHaveCount(0);
-  await others.getByRole("link", { name: "Choose Double Room" }).click();
+  await others.getByRole("link", { name: "Choose Double Room, Standard" }).click();
   await expect(page.getByRole("region", { name: "Your stay" }).getByRole("heading", { name: "Double Room" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Book" })).toBeVisible(); // a new attempt, not the sold-out one
 });
@@ -46,6 +46,6 @@ test("nothing free for the stay: the site says so and offers the nearest dates t
   const dates = page.getByRole("list", { name: "Dates to try" }).getByRole("link");
   await expect(dates).toHaveCount(3);
   await dates.first().click();
-  await expect(page.getByRole("link", { name: "Choose Double Room" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Choose Double Room, Standard" })).toBeVisible();
   expect(new URL(page.url()).searchParams.get("checkin")).toBe(addDays(stay.checkin, 1));
 });

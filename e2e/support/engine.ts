@@ -40,3 +40,18 @@ export async function hotelWebsite(appOrigin: string): Promise<{ origin: string;
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   return { origin, pageOf: (slug) => `${origin}/?hotel=${slug}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/**
+ * A web designer's page on http://127.0.0.1:PORT with exactly the snippet they pasted: another
+ * site than an app reached as localhost (npm run dev's address). Console lines of the page go to
+ * `console` of the test's page as usual.
+ */
+export async function pageWithSnippet(snippet: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our hotel</title></head><body><h1>Our hotel</h1>${snippet}</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+

@@ -32,7 +32,8 @@ export async function search(page: Page, stay: { checkin: string; checkout: stri
 export async function chooseRoom(page: Page, stay: { checkin: string; checkout: string }, adults: number, roomName: string) {
   await page.goto("/");
   await search(page, stay, adults);
-  await page.getByRole("link", { name: `Choose ${roomName}` }).click();
+  // The Standard offer (the demo hotel sells two more plans): v1's terms, free until the check-in date.
+  await page.getByRole("link", { name: `Choose ${roomName}, Standard` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
 }
 

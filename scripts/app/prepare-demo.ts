@@ -8,6 +8,7 @@ import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { setStaffPassword } from "@/lib/staff/set-staff-password";
 import { verifyPassword } from "@/lib/staff/password";
 import { openTestTwin, testTwinSlug } from "@/lib/test-mode/test-twin";
+import { secretBoxFromEnv } from "@/lib/webhooks/secret-box";
 import { DEMO_PROPERTIES, seedDemo, SITE_KEY_LABEL } from "@/prisma/seed";
 import { applyMigrations } from "../db/migrations";
 import { readLocalState, writeLocalState, type LocalState } from "./local-state";
@@ -18,6 +19,8 @@ export type PreparedDemo = {
 };
 
 const DEMO = DEMO_PROPERTIES[0]!; // Harbour View Hotel: the demo site's hotel
+/** The demo hotel's slug: its booking engine's site is /hotels/{slug}. */
+export const DEMO_SLUG = DEMO.slug;
 
 /** The key the banner offers for trying the API as a partner: never the demo site's own (SITE_KEY_LABEL). */
 export const DEMO_PARTNER_KEY_LABEL = "Demo partner";
@@ -37,7 +40,9 @@ export async function prepareDemo(databaseUrl: string, stateFile: string): Promi
   const db = createDb(databaseUrl, { maxConnections: 2 });
   try {
     const state = readLocalState(stateFile);
-    const seeded = await seedDemo(db);
+    // The engine's key is sealed with the box the server opens it with (its SESSION_SECRET, as dev.ts passes it on).
+    const engineBox = secretBoxFromEnv({ WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY, SESSION_SECRET: process.env.SESSION_SECRET || state.sessionSecret }, "booking-engine-keys");
+    const seeded = await seedDemo(db, { engineBox });
     if (seeded.length) notes.push(`seeded ${seeded.map((s) => s.property).join(" and ")}`);
     const fresh = seeded.find((s) => s.slug === DEMO.slug);
     let demo = state.demo;

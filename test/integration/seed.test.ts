@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { findActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
+import { openBookingEngine } from "@/lib/booking-engine/booking-engine";
+import { createSecretBox } from "@/lib/webhooks/secret-box";
 import { readLocalState, writeLocalState } from "@/scripts/app/local-state";
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { addDays } from "@/lib/dates/calendar-date";
@@ -113,6 +115,34 @@ describe("demo seed", () => {
     expect(read.state.demo.siteApiKey).toBe(siteApiKey);
     expect(read.state.demo.partnerApiKey).not.toBe(siteApiKey);
     expect((await findActiveApiKey(db, read.state.demo.partnerApiKey))?.scope).toBe("write");
+  });
+});
+
+describe("the demo hotel's showcase", () => {
+  it("shows what the product does on first start: two rate plans beside Standard, a weekend's minimum stay, the booking engine on", async () => {
+    const fresh = await createTestDatabase();
+    extra.push(fresh);
+    const { db } = fresh;
+    const box = createSecretBox("s".repeat(32), "booking-engine-keys");
+    await seedDemo(db, { engineBox: box });
+    const harbour = await db.property.findUniqueOrThrow({ where: { slug: "harbour-view-hotel" }, include: { ratePlans: true, roomTypes: true } });
+    const plans = Object.fromEntries(harbour.ratePlans.map((plan) => [plan.name, plan]));
+    expect(Object.keys(plans).sort()).toEqual(["Flexible with breakfast", "Non-refundable saver", "Standard"]);
+    expect(plans["Non-refundable saver"]).toMatchObject({ cancellationType: "non_refundable", pricePercent: -10, active: true });
+    expect(plans["Flexible with breakfast"]).toMatchObject({ cancellationType: "free_until", freeDaysBefore: 3, cancellationFee: "first_night", priceAmount: 1_500, active: true });
+
+    // The first weekend two weeks out: Friday and Saturday arrivals stay 2 nights at least, every room type; the nights around it do not.
+    const today = propertyToday(harbour);
+    const friday = [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(today, 14 + i)).find((date) => new Date(`${date}T00:00:00Z`).getUTCDay() === 5)!;
+    for (const roomType of harbour.roomTypes) {
+      const nights = await db.roomNight.findMany({ where: { roomTypeId: roomType.id, date: { gte: new Date(`${addDays(friday, -1)}T00:00:00Z`), lte: new Date(`${addDays(friday, 2)}T00:00:00Z`) } }, orderBy: { date: "asc" } });
+      expect(nights.map((night) => night.minStay), roomType.name).toEqual([1, 2, 2, 1]);
+    }
+    // The engine's site books with its own key, sealed with the server's box.
+    expect(await openBookingEngine(db, "harbour-view-hotel", box)).toMatchObject({ engine: { enabled: true }, apiKey: expect.stringMatching(/^rbp_/) });
+    // Alpine Lodge (the Free plan) shows none of it.
+    expect(await db.ratePlan.count({ where: { property: { slug: "alpine-lodge" } } })).toBe(1);
+    expect(await openBookingEngine(db, "alpine-lodge", box)).toBeNull();
   });
 });
 
