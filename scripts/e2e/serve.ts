@@ -81,6 +81,9 @@ async function main() {
     ...(process.env.REDIS_URL ? { RATE_LIMIT_PREFIX: `rb-e2e:${runId}` } : { RATE_LIMIT_BACKEND: "memory" }),
   };
   const next = join(root, "node_modules", ".bin", "next");
+  // A dev cache left by a server of other code (an earlier checkout, a run mid-edit) has been seen
+  // to reload pages in a loop ("HMR hash mismatch"): the development server starts from none.
+  if (dev) rmSync(join(root, ".next", "dev"), { recursive: true, force: true });
   if (!dev && process.env.E2E_SKIP_BUILD !== "1") {
     say("building the app (next build) ...");
     const build = spawnSync(next, ["build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...env, NODE_ENV: "production" } });
