@@ -1,10 +1,9 @@
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { SEED_ACTOR } from "@/lib/audit/actor";
 import type { Clock } from "@/lib/clock";
-import { dayOfWeek, type CalendarDate } from "@/lib/dates/calendar-date";
+import { addDays, dayOfWeek, type CalendarDate } from "@/lib/dates/calendar-date";
 import { createDb, type Db } from "@/lib/db";
 import { enableBookingEngine } from "@/lib/booking-engine/booking-engine";
-import { addDays } from "@/lib/dates/calendar-date";
 import { propertyToday } from "@/lib/properties/property-today";
 import { createRatePlan, type CreateRatePlanInput } from "@/lib/rate-plans/save-rate-plan";
 import { setRates } from "@/lib/rates/set-rates";

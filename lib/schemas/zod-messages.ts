@@ -9,6 +9,9 @@ const TYPES: Record<string, string> = {
   array: "a list",
 };
 
+/** What a size counts: characters of a string, items of a list, nothing for a number. */
+const unitOf = (origin: string) => (origin === "string" ? " characters" : origin === "array" || origin === "set" ? " items" : "");
+
 const listOf = (values: readonly unknown[]) => values.map((value) => (typeof value === "string" ? value : JSON.stringify(value))).join(", ");
 
 /**
@@ -25,14 +28,10 @@ export function apiMessage(issue: z.core.$ZodRawIssue): string | undefined {
       return TYPES[issue.expected] ? `Must be ${TYPES[issue.expected]}.` : undefined;
     case "invalid_value":
       return issue.values.length === 1 ? `Must be ${listOf(issue.values)}.` : `Must be one of: ${listOf(issue.values)}.`;
-    case "too_big": {
-      const unit = issue.origin === "string" ? " characters" : issue.origin === "array" || issue.origin === "set" ? " items" : "";
-      return `Must be at most ${String(issue.maximum)}${unit}.`;
-    }
-    case "too_small": {
-      const unit = issue.origin === "string" ? " characters" : issue.origin === "array" || issue.origin === "set" ? " items" : "";
-      return `Must be at least ${String(issue.minimum)}${unit}.`;
-    }
+    case "too_big":
+      return `Must be at most ${String(issue.maximum)}${unitOf(issue.origin)}.`;
+    case "too_small":
+      return `Must be at least ${String(issue.minimum)}${unitOf(issue.origin)}.`;
     default:
       return undefined;
   }
