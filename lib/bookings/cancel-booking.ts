@@ -10,7 +10,7 @@ import { toBookingView } from "./booking-view";
 import { activeTraceContext } from "@/lib/tracing/trace-context";
 import { cancellationFeeAt } from "./cancellation-fee";
 
-/** The SQL function cancel_booking (migration 20261123230000_cancel_booking_function), prepared on the pool. */
+/** The SQL function cancel_booking (lib/bookings/sql/cancel_booking.sql), prepared on the pool. */
 export const CANCEL_BOOKING: HotStatement = { name: "cancel_booking", text: "SELECT cancel_booking($1::jsonb) AS outcome" };
 type CancelOutcome = "cancelled" | "not_confirmed" | "stale" | "not_found";
 

@@ -52,7 +52,7 @@ export type BookStayOutcome =
   | { kind: "occupancy_exceeded"; name: string; maxAdults: number }
   | { kind: "no_availability"; name: string; night: string; reason: string };
 
-/** The booking as one statement: the SQL function book_stay (prisma/migrations/*_book_stay_function). $1: its parameters as JSON. */
+/** The booking as one statement: the SQL function book_stay (lib/bookings/sql/book_stay.sql). $1: its parameters as JSON. */
 export const BOOK_STAY: HotStatement = { name: "book_stay", text: "SELECT book_stay($1::jsonb) AS outcome" };
 
 /**

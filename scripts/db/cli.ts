@@ -1,4 +1,6 @@
 import { relative } from "node:path";
+import pg from "pg";
+import { functionDrift } from "./database-functions";
 import { withDatabase } from "./database";
 import { schemaEngine } from "./engine";
 import { applyMigrations, createMigration } from "./migrations";
@@ -6,7 +8,8 @@ import { applyMigrations, createMigration } from "./migrations";
 /**
  * npm run db:migrate                     apply the committed migrations
  * npm run db:migration:create -- NAME    write a migration for what schema.prisma changed
- * npm run db:status                      list applied, pending and failed migrations
+ * npm run db:status                      list applied, pending and failed migrations, and the
+ *                                        database functions that are not lib/bookings/sql's text
  * npm run db:seed                        the demo data (safe to run twice)
  * On DATABASE_URL, or on the embedded development database when it is unset.
  */
@@ -17,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "migrate":
       return withDatabase(async ({ url }) => {
-        const applied = await applyMigrations(url);
+        const applied = await applyMigrations(url, (line) => console.error(`[db] ${line}`));
         console.error(applied.length ? `[db] applied ${applied.length} migration(s): ${applied.join(", ")}` : "[db] the database is up to date");
         return 0;
       });
@@ -39,8 +42,11 @@ async function main(argv: string[]): Promise<number> {
     case "status":
       return withDatabase(async ({ url }) => {
         const status = await schemaEngine.migrationStatus(url);
-        console.log(JSON.stringify(status, null, 2));
-        return status.failed.length || status.pending.length ? 1 : 0;
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        const functions = await functionDrift(client).finally(() => client.end());
+        console.log(JSON.stringify({ ...status, functions }, null, 2));
+        return status.failed.length || status.pending.length || functions.differ.length ? 1 : 0;
       });
     case "seed":
       return withDatabase(async ({ url }) => {

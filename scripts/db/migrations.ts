@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { migrateJobQueue } from "../../lib/jobs/migrate-job-queue";
+import { applyDatabaseFunctions } from "./database-functions";
 import { schemaEngine } from "./engine";
 
 /**
@@ -23,9 +24,15 @@ export async function pendingSchemaChanges(databaseUrl: string): Promise<string>
   return schemaEngine.diffSchemas(databaseUrl, readSnapshot(), readSchema());
 }
 
-/** Applies the committed migrations, then the job queue's own (graphile-worker); returns the names of ours applied. */
-export async function applyMigrations(databaseUrl: string): Promise<string[]> {
+/**
+ * Applies the committed migrations, then the database functions' current text
+ * (lib/bookings/sql, database-functions.ts), then the job queue's own (graphile-worker); returns
+ * the names of our migrations applied. `say` hears which functions were replaced.
+ */
+export async function applyMigrations(databaseUrl: string, say?: (line: string) => void): Promise<string[]> {
   const { applied } = await schemaEngine.applyMigrations(databaseUrl);
+  const replaced = await applyDatabaseFunctions(databaseUrl);
+  if (replaced.length) say?.(`brought ${replaced.length} database function(s) to the text of lib/bookings/sql: ${replaced.join(", ")}`);
   await migrateJobQueue(databaseUrl);
   return applied;
 }
