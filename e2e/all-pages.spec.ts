@@ -8,7 +8,7 @@ import { newId } from "@/lib/ids";
 import { devMailboxDir, listDevMailbox } from "@/lib/mail/dev-mailbox";
 import { newStaffToken } from "@/lib/staff/staff-token";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { createSecretBox } from "@/lib/webhooks/secret-box";
+import { createSecretBox } from "@/lib/secrets/secret-box";
 import { seedProperty } from "@/prisma/factories";
 import { e2eDb } from "./support/db";
 import { collectPageErrors } from "./support/page-errors";

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { newId } from "@/lib/ids";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { createSecretBox } from "@/lib/webhooks/secret-box";
+import { createSecretBox } from "@/lib/secrets/secret-box";
 import { seedProperty } from "@/prisma/factories";
 import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { enableBookingEngine } from "@/lib/booking-engine/booking-engine";
-import { secretBoxFromEnv } from "@/lib/webhooks/secret-box";
+import { secretBoxFromEnv } from "@/lib/secrets/secret-box";
 import { seedProperty } from "@/prisma/factories";
 import { e2eDb } from "./db";
 import { sessionSecret } from "./demo";

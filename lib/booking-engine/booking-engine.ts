@@ -5,7 +5,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { BookingEngine, Prisma } from "@/lib/generated/prisma/client";
-import type { SecretBox } from "@/lib/webhooks/secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 import { checkEngineSettings, type EngineSettings } from "./engine-settings";
 
 /**

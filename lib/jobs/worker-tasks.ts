@@ -5,7 +5,7 @@ import { dispatchEvent } from "@/lib/events/dispatch-event";
 import { sendGuestEmail, type GuestMailDeps } from "@/lib/mail/send-guest-email";
 import { sendStaffEmail, type StaffMailDeps } from "@/lib/mail/send-staff-email";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
-import type { SecretBox } from "@/lib/webhooks/secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 import type { JobPayloads } from "./enqueue-job";
 import { countBookingEvent } from "@/lib/metrics/booking-doors";
 import { pruneOldRecords } from "./prune-old-records";

@@ -7,7 +7,7 @@ import { PASSWORD_RESET_VALIDITY } from "@/lib/staff/request-password-reset";
 import { isOpenPasswordReset } from "@/lib/staff/reset-password";
 import { isOpenInvitation } from "@/lib/staff/staff-invitations";
 import { hashStaffToken } from "@/lib/staff/staff-token";
-import type { SecretBox } from "@/lib/webhooks/secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 import { failedSend } from "./failed-send";
 import type { MailMessage, MailTransport } from "./mail-transport";
 import { renderStaffEmail } from "./render-staff-email";

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import type { SecretBox } from "@/lib/webhooks/secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 
 /**
  * Staff e-mails carrying a link (an invitation to join a property's staff, a password reset): sent by the job

@@ -6,7 +6,7 @@ import { DomainError, validationFailed, type FieldError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { dropUnsentStaffEmails, queueStaffEmail } from "@/lib/mail/staff-email";
-import type { SecretBox } from "@/lib/webhooks/secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 import { emailProblem, isStaffRole, normaliseEmail, type StaffRole } from "./create-staff-user";
 import { invitationExpiry, UNANSWERED } from "./staff-invitations";
 import { staffDisplayName, staffNameProblem } from "./staff-name";

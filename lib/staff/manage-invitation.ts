@@ -4,7 +4,7 @@ import { systemClock, type Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { dropUnsentStaffEmails, queueStaffEmail } from "@/lib/mail/staff-email";
-import type { SecretBox } from "@/lib/webhooks/secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 import { lockUnansweredInvitation } from "./invite-staff-member";
 import { invitationExpiry } from "./staff-invitations";
 import { newStaffToken } from "./staff-token";

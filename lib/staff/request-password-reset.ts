@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { queueStaffEmail } from "@/lib/mail/staff-email";
 import type { RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
-import type { SecretBox } from "@/lib/webhooks/secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 import { emailProblem, normaliseEmail } from "./create-staff-user";
 import { newStaffToken } from "./staff-token";
 

@@ -5,7 +5,7 @@ import { EVENT_TYPES } from "@/lib/events/event-types";
 import { newId } from "@/lib/ids";
 import { fieldErrors } from "@/lib/schemas/field-errors";
 import { CreateWebhookEndpointSchema, MAX_WEBHOOK_ENDPOINTS, type CreateWebhookEndpointInput, type WebhookEndpointView } from "@/lib/schemas/webhooks";
-import type { SecretBox } from "./secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 import { newWebhookSecret } from "./sign-webhook";
 import { auditWebhookChange } from "./webhook-audit";
 import { toWebhookEndpointView } from "./webhook-endpoint-view";

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { nextAttemptAt, type RetrySchedule } from "@/lib/jobs/retry-schedule";
 import { postWebhook, type WebhookAttemptResult } from "./post-webhook";
-import type { SecretBox } from "./secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 import { signWebhook } from "./sign-webhook";
 import { auditWebhookChange } from "./webhook-audit";
 

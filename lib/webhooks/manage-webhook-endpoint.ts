@@ -4,7 +4,7 @@ import { systemClock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import type { WebhookEndpointView } from "@/lib/schemas/webhooks";
 import { findVisibleWebhookEndpoint, type EndpointViewer } from "./find-webhook-endpoints";
-import type { SecretBox } from "./secret-box";
+import type { SecretBox } from "@/lib/secrets/secret-box";
 import { newWebhookSecret } from "./sign-webhook";
 import { auditWebhookChange } from "./webhook-audit";
 import { toWebhookEndpointView } from "./webhook-endpoint-view";

@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import { secretBoxFromEnv, type SecretBox } from "./secret-box";
+import { secretBoxFromEnv, type SecretBox } from "@/lib/secrets/secret-box";
 import { webhookUrlPolicy } from "./webhook-url";
 
 export type WebhookConfig = { allowPrivateUrls: boolean; secretBox: SecretBox };

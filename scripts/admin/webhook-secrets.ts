@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { secretBoxFromEnv, type SecretBox, type SecretPurpose } from "@/lib/webhooks/secret-box";
+import { secretBoxFromEnv, type SecretBox, type SecretPurpose } from "@/lib/secrets/secret-box";
 import { webhookConfigFrom, type WebhookConfig } from "@/lib/webhooks/webhook-config";
 import { readLocalState } from "../app/local-state";
 import { localDataDir } from "../lib/data-dir";

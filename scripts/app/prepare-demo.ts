@@ -8,7 +8,7 @@ import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { setStaffPassword } from "@/lib/staff/set-staff-password";
 import { verifyPassword } from "@/lib/staff/password";
 import { openTestTwin, testTwinSlug } from "@/lib/test-mode/test-twin";
-import { secretBoxFromEnv } from "@/lib/webhooks/secret-box";
+import { secretBoxFromEnv } from "@/lib/secrets/secret-box";
 import { DEMO_PROPERTIES, seedDemo, SITE_KEY_LABEL } from "@/prisma/seed";
 import { applyMigrations } from "../db/migrations";
 import { readLocalState, writeLocalState, type LocalState } from "./local-state";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openBookingEngine } from "@/lib/booking-engine/booking-engine";
-import { createSecretBox } from "@/lib/webhooks/secret-box";
+import { createSecretBox } from "@/lib/secrets/secret-box";
 import { type AdminRun, runAdminCli } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 import { partnerFixture } from "../support/partner-fixtures";

@@ -5,7 +5,7 @@ import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { disableBookingEngine, enableBookingEngine, ENGINE_KEY_LABEL, openBookingEngine, rotateEngineKey } from "@/lib/booking-engine/booking-engine";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
-import { createSecretBox } from "@/lib/webhooks/secret-box";
+import { createSecretBox } from "@/lib/secrets/secret-box";
 import { setupTestDatabase } from "../support/database";
 import { api, useDatabaseForRoutes } from "../support/partner-api";
 import { partnerFixture } from "../support/partner-fixtures";

@@ -4,7 +4,7 @@ import { disableBookingEngine, enableBookingEngine, rotateEngineKey } from "@/li
 import { createBooking } from "@/lib/bookings/create-booking";
 import { verifyManageBookingToken } from "@/lib/guest-site/manage-booking-token";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
-import { createSecretBox } from "@/lib/webhooks/secret-box";
+import { createSecretBox } from "@/lib/secrets/secret-box";
 import { setupTestDatabase } from "../support/database";
 import { partnerFixture } from "../support/partner-fixtures";
 

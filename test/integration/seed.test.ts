@@ -6,7 +6,7 @@ import { findActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
 import { openBookingEngine } from "@/lib/booking-engine/booking-engine";
-import { createSecretBox } from "@/lib/webhooks/secret-box";
+import { createSecretBox } from "@/lib/secrets/secret-box";
 import { readLocalState, writeLocalState } from "@/scripts/app/local-state";
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { addDays } from "@/lib/dates/calendar-date";

@@ -3,7 +3,7 @@ import { systemClock, type Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { startWorker, type RunningWorker } from "@/lib/jobs/start-worker";
 import type { WorkerDeps } from "@/lib/jobs/worker-tasks";
-import { createSecretBox } from "@/lib/webhooks/secret-box";
+import { createSecretBox } from "@/lib/secrets/secret-box";
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef";
 export const testSecretBox = createSecretBox(TEST_SESSION_SECRET);

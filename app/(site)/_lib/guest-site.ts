@@ -11,7 +11,7 @@ import { decodeSiteAddress, siteBasePath, SITE_HEADER } from "@/lib/guest-site/s
 import { signManageBookingToken, verifyManageBookingToken } from "@/lib/guest-site/manage-booking-token";
 import { PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient, serverPartnerClient } from "@/lib/partner-client/server-partner-client";
-import { secretBoxFromEnv } from "@/lib/webhooks/secret-box";
+import { secretBoxFromEnv } from "@/lib/secrets/secret-box";
 import type { SiteRef } from "@/components/booking-widget/site-href";
 
 /**

@@ -11,7 +11,7 @@ import { getEnv } from "@/lib/env";
 import { PropertyIdSchema } from "@/lib/schemas/common";
 import { staffActor } from "@/lib/staff/staff-actor";
 import { asSentence } from "@/lib/text/as-sentence";
-import { secretBoxFromEnv } from "@/lib/webhooks/secret-box";
+import { secretBoxFromEnv } from "@/lib/secrets/secret-box";
 import { authorizeAction } from "../../../_lib/panel-session";
 import { runPanelAction } from "../../../_lib/run-panel-action";
 
