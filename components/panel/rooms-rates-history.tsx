@@ -1,4 +1,4 @@
-import { describeInventoryChange } from "@/lib/audit/describe-inventory-change";
+import { describeInventoryChange } from "@/lib/rates/describe-inventory-change";
 import type { AuditEventRow } from "@/lib/audit/list-audit-events";
 import { formatInstant } from "@/lib/dates/format-instant";
 

@@ -1,4 +1,4 @@
-import { quotedText } from "./describe-inventory-change";
+import { quotedText } from "@/lib/text/quoted-text";
 
 /**
  * What a Settings › Property change did, in words, from its audit row's details:

@@ -4,10 +4,12 @@ import { type CalendarDate, daysBetween, eachDate, isCalendarDate } from "@/lib/
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { MAX_PRICE_MINOR } from "@/lib/money/currency";
-import { MAX_RATES_RANGE_NIGHTS } from "./calendar-horizon";
 import { describeWeekdays, type IsoWeekday, isIsoWeekday, isoWeekday } from "./weekdays";
 import { roomTypeOfProperty } from "@/lib/room-types/room-type-of-property";
 import { MAX_NIGHTS } from "@/lib/bookings/stay-rules";
+
+/** The longest range one rates change may cover. */
+export const MAX_RATES_RANGE_NIGHTS = 1_100;
 
 export type SetRatesInput = {
   roomTypeId: string;

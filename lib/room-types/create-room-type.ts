@@ -6,7 +6,7 @@ import { addDays, dateInTimeZone, type CalendarDate, toDbDate } from "@/lib/date
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { CALENDAR_HORIZON_NIGHTS } from "@/lib/rates/calendar-horizon";
+import { CALENDAR_HORIZON_NIGHTS } from "./calendar-horizon";
 import { roomTypeFieldProblems } from "./room-type-fields";
 
 export type CreateRoomTypeInput = {

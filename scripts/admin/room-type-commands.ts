@@ -1,7 +1,7 @@
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { formatMoney } from "@/lib/money/currency";
 import { findPropertyBySlug } from "@/lib/properties/find-property";
-import { CALENDAR_HORIZON_NIGHTS } from "@/lib/rates/calendar-horizon";
+import { CALENDAR_HORIZON_NIGHTS } from "@/lib/room-types/calendar-horizon";
 import { createRoomType, validateRoomTypeInput } from "@/lib/room-types/create-room-type";
 import { listRoomTypes } from "@/lib/room-types/list-room-types";
 import { updateRoomType, validateRoomTypeUpdate } from "@/lib/room-types/update-room-type";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeInventoryChange } from "@/lib/audit/describe-inventory-change";
+import { describeInventoryChange } from "@/lib/rates/describe-inventory-change";
 import { addMonths, monthLabel, monthNights, parseCalendarMonth } from "@/lib/rates/calendar-month";
 import { pastNightsProblem } from "@/lib/rates/refuse-past-nights";
 import { describeWeekdays, isoWeekday } from "@/lib/rates/weekdays";

@@ -4,7 +4,7 @@ import { RatePlanDeactivateForm } from "@/components/panel/rate-plan-deactivate-
 import { RatePlanForm } from "@/components/panel/rate-plan-form";
 import { EMPTY_RATE_PLAN_VALUES } from "@/components/panel/rate-plan-form-states";
 import { RoomsRatesHistory } from "@/components/panel/rooms-rates-history";
-import { describeRatePlanChange, describeSoldFor } from "@/lib/audit/describe-rate-plan-change";
+import { describeRatePlanChange, describeSoldFor } from "@/lib/rate-plans/describe-rate-plan-change";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { getDb } from "@/lib/db";
 import { describeCancellationPolicy, describePriceRule } from "@/lib/rate-plans/describe-rate-plan";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { type RoomTypeFormState, VIEW_ONLY } from "@/components/panel/rooms-form-states";
 import { getDb } from "@/lib/db";
 import { formatMoney } from "@/lib/money/currency";
-import { CALENDAR_HORIZON_NIGHTS } from "@/lib/rates/calendar-horizon";
+import { CALENDAR_HORIZON_NIGHTS } from "@/lib/room-types/calendar-horizon";
 import { createRoomType } from "@/lib/room-types/create-room-type";
 import { updateRoomType } from "@/lib/room-types/update-room-type";
 import { PropertyIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";

@@ -1,4 +1,4 @@
-import { meView } from "@/lib/properties/me-view";
+import { meView } from "@/lib/api-keys/me-view";
 import { ceilingAuth, ceilingRoutesEnabled, notFound } from "../ceiling";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,6 @@
 import { formatMoney, type Money } from "@/lib/money/currency";
-import { describeWeekdays, isIsoWeekday } from "@/lib/rates/weekdays";
+import { quotedText } from "@/lib/text/quoted-text";
+import { describeWeekdays, isIsoWeekday } from "./weekdays";
 
 /**
  * What a room type or rates change did, in words, from its audit row's details:
@@ -45,10 +46,4 @@ function money(raw: unknown): string {
 
 function value(field: string, raw: unknown): string {
   return field === "basePrice" ? money(raw) : quotedText(raw);
-}
-
-/** A changed text as a history line shows it: “in quotes”, shortened past 60 characters; anything else as it is. */
-export function quotedText(raw: unknown): string {
-  if (typeof raw === "string") return `“${raw.length > 60 ? `${raw.slice(0, 57)}…` : raw}”`;
-  return String(raw);
 }

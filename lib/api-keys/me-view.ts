@@ -1,10 +1,10 @@
 import type { Clock } from "@/lib/clock";
 import type { ActiveApiKey } from "@/lib/api-keys/find-active-api-key";
-import { effectiveScope } from "@/lib/api-keys/effective-scope";
+import { planPolicy } from "@/lib/properties/plans";
+import { propertyToday } from "@/lib/properties/property-today";
 import type { Me } from "@/lib/schemas/me";
 import { propertyMode } from "@/lib/test-mode/property-mode";
-import { planPolicy } from "./plans";
-import { propertyToday } from "./property-today";
+import { effectiveScope } from "./effective-scope";
 
 /** GET /me: the property (with today's date there and what guests see of it), the key and what it can do now, the plan. */
 export function meView(key: ActiveApiKey, clock?: Clock): Me {

@@ -1,7 +1,7 @@
-import { describeCancellationPolicy, describePriceRule } from "@/lib/rate-plans/describe-rate-plan";
-import type { PriceRule } from "@/lib/rate-plans/rate-plan-fields";
 import type { CancellationPolicy } from "@/lib/schemas/rate-plans";
-import { quotedText } from "./describe-inventory-change";
+import { quotedText } from "@/lib/text/quoted-text";
+import { describeCancellationPolicy, describePriceRule } from "./describe-rate-plan";
+import type { PriceRule } from "./rate-plan-fields";
 
 type Context = { currency: string; roomTypeNames: Map<string, string> };
 
