@@ -44,3 +44,6 @@ export function validationFailed(errors: FieldError[]): DomainError {
   const count = errors.length;
   return new DomainError("validation_failed", count === 1 ? "1 field is invalid." : `${count} fields are invalid.`, { errors });
 }
+
+/** A field error's message for a cursor this API did not hand out (a list's `cursor`, the event feed's `after`). */
+export const NOT_A_CURSOR = "Is not a cursor this API returned.";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { GuestBookings } from "@/lib/bookings/list-guest-bookings";
-import { formatStayRange } from "@/lib/overview/format-night";
+import { formatStayRange } from "@/lib/dates/format-calendar-date";
 import { bookingsListHref } from "./bookings-filter-form";
 
 /**

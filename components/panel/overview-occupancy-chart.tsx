@@ -1,6 +1,6 @@
 import { dayOfWeek } from "@/lib/dates/calendar-date";
 import { formatOccupancy, type OccupancyNight } from "@/lib/overview/occupancy";
-import { formatNight } from "@/lib/overview/format-night";
+import { formatNight } from "@/lib/dates/format-calendar-date";
 
 const WIDTH = 480;
 const HEIGHT = 200;

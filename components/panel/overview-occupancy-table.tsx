@@ -1,4 +1,4 @@
-import { formatNight } from "@/lib/overview/format-night";
+import { formatNight } from "@/lib/dates/format-calendar-date";
 import { formatOccupancy, type OccupancyNight } from "@/lib/overview/occupancy";
 
 /** The occupancy chart's numbers, night by night, as a table (for screen readers, and anyone who wants the figures). */

@@ -1,5 +1,5 @@
 import { formatMoney } from "@/lib/money/currency";
-import { formatDate, formatNight } from "@/lib/overview/format-night";
+import { formatDate, formatNight } from "@/lib/dates/format-calendar-date";
 import type { BookingChangePrevious } from "@/lib/schemas/bookings";
 
 /** What a line tells: a recorded field, the guest's name and e-mail apart. */

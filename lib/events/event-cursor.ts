@@ -1,5 +1,4 @@
-import { validationFailed } from "@/lib/errors";
-import { NOT_A_CURSOR } from "@/lib/schemas/common";
+import { NOT_A_CURSOR, validationFailed } from "@/lib/errors";
 
 /**
  * A position in a property's event feed: after the event with (txid, sequence), handed out at

@@ -1,7 +1,6 @@
 import type { Db } from "@/lib/db";
-import { validationFailed } from "@/lib/errors";
+import { NOT_A_CURSOR, validationFailed } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { NOT_A_CURSOR } from "@/lib/schemas/common";
 import type { RequestLogEntryView, RequestLogQuery, RequestLogView, StatusClass } from "@/lib/schemas/request-log";
 import { REQUEST_LOG_CAP_PER_PROPERTY, REQUEST_LOG_RETENTION_DAYS } from "./request-log-entry";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
+import { NOT_A_CURSOR } from "@/lib/errors";
 import { BOOKING_REFERENCE_PATTERN, idPattern, isId, type IdPrefix } from "@/lib/ids";
 import { freeTextProblem } from "@/lib/text/free-text";
 // zod's own messages in the API's words, set once for every schema (they all import this module).
@@ -86,9 +87,6 @@ export const RoomTypeIdSchema = idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v");
 export const RatePlanIdSchema = idSchema("rp", "rp_7k2m9q4x8c1v5b3n6t0d");
 export const BookingIdSchema = idSchema("bk", "bk_5f3k9q2m8x1c7v4b6n0t");
 export const ApiKeyIdSchema = idSchema("key", "key_8d2m4q7x1c9v3b5n6t0k");
-
-/** The message for a cursor this API did not hand out (the schema below, and the decoders of lib/bookings and lib/events). */
-export const NOT_A_CURSOR = "Is not a cursor this API returned.";
 
 /** An opaque page cursor as the API hands it out: base64url, checked by its form before it is decoded. */
 export const CursorSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, NOT_A_CURSOR);

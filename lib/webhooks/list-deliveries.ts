@@ -1,7 +1,6 @@
 import type { Db } from "@/lib/db";
-import { validationFailed } from "@/lib/errors";
+import { NOT_A_CURSOR, validationFailed } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { NOT_A_CURSOR } from "@/lib/schemas/common";
 import type { WebhookDeliveryView } from "@/lib/schemas/webhook-deliveries";
 
 export type DeliveryStatus = "pending" | "succeeded" | "failed";

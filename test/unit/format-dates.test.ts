@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatInstant } from "@/lib/dates/format-instant";
-import { formatDate, formatStayRange } from "@/lib/overview/format-night";
+import { formatDate, formatStayRange } from "@/lib/dates/format-calendar-date";
 
 describe("times and stays as staff read them", () => {
   it("shows a moment on the property's clock, not as a UTC timestamp", () => {

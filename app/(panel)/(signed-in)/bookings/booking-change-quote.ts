@@ -3,7 +3,7 @@ import { bookingChangeLines } from "@/lib/bookings/booking-change-lines";
 import { describeChange } from "@/lib/bookings/plan-booking-change";
 import { formatMoney } from "@/lib/money/currency";
 import { formatPriceDifference } from "@/lib/money/price-difference";
-import { formatNight } from "@/lib/overview/format-night";
+import { formatNight } from "@/lib/dates/format-calendar-date";
 import type { BookingView } from "@/lib/schemas/bookings";
 
 /** A dry run's booking against the booking as it is, in words for the preview (the same lines as its history will show). */

@@ -7,7 +7,7 @@ import { readBookingOrigins, type BookingOrigin } from "@/lib/bookings/booking-o
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money/currency";
-import { formatStayRange } from "@/lib/overview/format-night";
+import { formatStayRange } from "@/lib/dates/format-calendar-date";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
 import { BookingSearchSchema } from "@/lib/schemas/booking-search";
 import { BookingListQuerySchema } from "@/lib/schemas/bookings";

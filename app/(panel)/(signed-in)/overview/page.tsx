@@ -5,7 +5,7 @@ import { OverviewRecentBookings } from "@/components/panel/overview-recent-booki
 import { OverviewTodayGroup } from "@/components/panel/overview-today-group";
 import { getDb } from "@/lib/db";
 import { formatMoney } from "@/lib/money/currency";
-import { formatDay, formatNight } from "@/lib/overview/format-night";
+import { formatDay, formatNight } from "@/lib/dates/format-calendar-date";
 import { OVERVIEW_NIGHTS, readOverview, RECENT_DAYS } from "@/lib/overview/read-overview";
 import { openProperty, requireStaff } from "../../_lib/panel-session";
 

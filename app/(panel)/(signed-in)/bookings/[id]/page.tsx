@@ -20,7 +20,7 @@ import { guestEmailLabel, listGuestEmails, type GuestEmailRecord } from "@/lib/m
 import { formatMoney } from "@/lib/money/currency";
 import { cancellationFeeAt } from "@/lib/bookings/cancellation-fee";
 import { describeCancellationTerms } from "@/lib/rate-plans/cancellation-in-words";
-import { formatStayRange } from "@/lib/overview/format-night";
+import { formatStayRange } from "@/lib/dates/format-calendar-date";
 import { propertyToday } from "@/lib/properties/property-today";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
