@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { signManageBookingToken } from "@/lib/guest-site/manage-booking-token";
+import { signManageBookingToken } from "@/lib/bookings/manage-booking-token";
 import { sessionSecret } from "./demo";
 import { addDays, partnerApi } from "./partner-api";
 

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { findActiveApiKey } from "@/lib/api-keys/find-active-api-key";
 import { ENGINE_KEY_LABEL } from "@/lib/booking-engine/booking-engine";
-import { signManageBookingToken } from "@/lib/guest-site/manage-booking-token";
+import { signManageBookingToken } from "@/lib/bookings/manage-booking-token";
 import { isSiteLanguage, primaryLanguage } from "@/lib/i18n/guest-words";
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { DomainError, validationFailed, type FieldError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { dropUnsentStaffEmails } from "@/lib/mail/staff-email";
+import { dropUnsentStaffEmails } from "./queue-staff-email";
 import type { RateLimiter } from "@/lib/rate-limit/types";
 import { hashPassword, passwordProblem, verifyPassword } from "./password";
 import { SIGN_IN_POLICIES } from "./sign-in";

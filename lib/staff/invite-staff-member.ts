@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db";
 import { DomainError, validationFailed, type FieldError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { dropUnsentStaffEmails, queueStaffEmail } from "@/lib/mail/staff-email";
+import { dropUnsentStaffEmails, queueStaffEmail } from "./queue-staff-email";
 import type { SecretBox } from "@/lib/secrets/secret-box";
 import { emailProblem, isStaffRole, normaliseEmail, type StaffRole } from "./create-staff-user";
 import { invitationExpiry, UNANSWERED } from "./staff-invitations";

@@ -3,7 +3,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { systemClock, type Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { dropUnsentStaffEmails, queueStaffEmail } from "@/lib/mail/staff-email";
+import { dropUnsentStaffEmails, queueStaffEmail } from "./queue-staff-email";
 import type { SecretBox } from "@/lib/secrets/secret-box";
 import { lockUnansweredInvitation } from "./invite-staff-member";
 import { invitationExpiry } from "./staff-invitations";

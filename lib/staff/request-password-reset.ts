@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { queueStaffEmail } from "@/lib/mail/staff-email";
+import { queueStaffEmail } from "./queue-staff-email";
 import type { RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
 import type { SecretBox } from "@/lib/secrets/secret-box";
 import { emailProblem, normaliseEmail } from "./create-staff-user";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { disableBookingEngine, enableBookingEngine, rotateEngineKey } from "@/lib/booking-engine/booking-engine";
 import { createBooking } from "@/lib/bookings/create-booking";
-import { verifyManageBookingToken } from "@/lib/guest-site/manage-booking-token";
+import { verifyManageBookingToken } from "@/lib/bookings/manage-booking-token";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { createSecretBox } from "@/lib/secrets/secret-box";
 import { setupTestDatabase } from "../support/database";

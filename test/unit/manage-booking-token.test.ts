@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signManageBookingToken, verifyManageBookingToken } from "@/lib/guest-site/manage-booking-token";
+import { signManageBookingToken, verifyManageBookingToken } from "@/lib/bookings/manage-booking-token";
 
 const SECRET = "a-session-secret-of-at-least-32-characters";
 const ID = "bk_5f3k9q2m8x1c7v4b6n0t";

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db";
 import { guestWords } from "@/lib/i18n/guest-words";
 import { getEnv } from "@/lib/env";
 import { decodeSiteAddress, siteBasePath, SITE_HEADER } from "@/lib/guest-site/site-address";
-import { signManageBookingToken, verifyManageBookingToken } from "@/lib/guest-site/manage-booking-token";
+import { signManageBookingToken, verifyManageBookingToken } from "@/lib/bookings/manage-booking-token";
 import { PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getPartnerClient, serverPartnerClient } from "@/lib/partner-client/server-partner-client";
 import { secretBoxFromEnv } from "@/lib/secrets/secret-box";

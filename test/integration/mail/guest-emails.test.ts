@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
-import { verifyManageBookingToken } from "@/lib/guest-site/manage-booking-token";
+import { verifyManageBookingToken } from "@/lib/bookings/manage-booking-token";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { listGuestEmails } from "@/lib/mail/list-guest-emails";
