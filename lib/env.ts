@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseRetrySchedule } from "@/lib/jobs/retry-schedule";
+import { parseRetrySchedule } from "@/lib/job-queue/retry-schedule";
 
 /**
  * The validated environment. Read lazily (first call to getEnv), so `next build` needs no

@@ -7,7 +7,7 @@ import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { staffLinkBoxFrom } from "@/lib/mail/staff-link-box";
 import { webhookConfigFrom } from "@/lib/webhooks/webhook-config";
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from "./retry-schedule";
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from "@/lib/job-queue/retry-schedule";
 import type { WorkerDeps } from "./worker-tasks";
 
 const DEV_MAIL_FROM = "Room Booking (development) <bookings@localhost>";

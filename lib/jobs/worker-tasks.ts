@@ -1,15 +1,15 @@
 import type { TaskList } from "graphile-worker";
 import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
-import { dispatchEvent } from "@/lib/events/dispatch-event";
+import { dispatchEvent } from "./dispatch-event";
 import { sendGuestEmail, type GuestMailDeps } from "@/lib/mail/send-guest-email";
 import { sendStaffEmail, type StaffMailDeps } from "@/lib/mail/send-staff-email";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import type { SecretBox } from "@/lib/secrets/secret-box";
-import type { JobPayloads } from "./enqueue-job";
+import type { JobPayloads } from "@/lib/job-queue/enqueue-job";
 import { countBookingEvent } from "@/lib/metrics/booking-doors";
 import { pruneOldRecords } from "./prune-old-records";
-import type { RetrySchedule } from "./retry-schedule";
+import type { RetrySchedule } from "@/lib/job-queue/retry-schedule";
 
 export type WorkerDeps = {
   db: Db;

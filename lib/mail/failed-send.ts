@@ -1,4 +1,4 @@
-import { nextAttemptAt, type RetrySchedule } from "@/lib/jobs/retry-schedule";
+import { nextAttemptAt, type RetrySchedule } from "@/lib/job-queue/retry-schedule";
 import { isPermanentMailError } from "./mail-transport";
 
 /**

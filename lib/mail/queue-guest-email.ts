@@ -1,7 +1,7 @@
 import type { StoredEvent } from "@/lib/events/stored-event";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { enqueueJob } from "@/lib/job-queue/enqueue-job";
 import { guestSeesChange } from "./booking-change-facts";
 
 /** Someone booking again and again with one address must not turn the hotel into a mail cannon. */

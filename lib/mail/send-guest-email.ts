@@ -1,8 +1,8 @@
 import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { findStoredEvent } from "@/lib/events/stored-event";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import type { RetrySchedule } from "@/lib/jobs/retry-schedule";
+import { enqueueJob } from "@/lib/job-queue/enqueue-job";
+import type { RetrySchedule } from "@/lib/job-queue/retry-schedule";
 import { propertyMode } from "@/lib/test-mode/property-mode";
 import { testMailboxTransport } from "@/lib/test-mode/test-mailbox";
 import { failedSend } from "./failed-send";

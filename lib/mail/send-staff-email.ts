@@ -1,8 +1,8 @@
 import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import type { StaffEmail as StaffEmailRow } from "@/lib/generated/prisma/client";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import type { RetrySchedule } from "@/lib/jobs/retry-schedule";
+import { enqueueJob } from "@/lib/job-queue/enqueue-job";
+import type { RetrySchedule } from "@/lib/job-queue/retry-schedule";
 import { PASSWORD_RESET_VALIDITY } from "@/lib/staff/request-password-reset";
 import { isOpenPasswordReset } from "@/lib/staff/reset-password";
 import { isOpenInvitation } from "@/lib/staff/staff-invitations";

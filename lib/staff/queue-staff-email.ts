@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { enqueueJob } from "@/lib/job-queue/enqueue-job";
 import type { SecretBox } from "@/lib/secrets/secret-box";
 
 /**

@@ -1,7 +1,7 @@
 import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { nextAttemptAt, type RetrySchedule } from "@/lib/jobs/retry-schedule";
+import { enqueueJob } from "@/lib/job-queue/enqueue-job";
+import { nextAttemptAt, type RetrySchedule } from "@/lib/job-queue/retry-schedule";
 import { postWebhook, type WebhookAttemptResult } from "./post-webhook";
 import type { SecretBox } from "@/lib/secrets/secret-box";
 import { signWebhook } from "./sign-webhook";

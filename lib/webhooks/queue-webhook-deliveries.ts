@@ -1,7 +1,7 @@
 import { eventBody, type StoredEvent } from "@/lib/events/stored-event";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { enqueueJob } from "@/lib/job-queue/enqueue-job";
 
 /**
  * One delivery per enabled endpoint of the event's property that subscribes to its type and

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { DomainError, isDomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { enqueueJob } from "@/lib/job-queue/enqueue-job";
 import { findVisibleWebhookEndpoint, type EndpointViewer } from "./find-webhook-endpoints";
 import { findDelivery, type DeliveryView } from "./list-deliveries";
 

@@ -2,7 +2,7 @@ import { TEST_ACTOR } from "@/lib/audit/actor";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { systemClock } from "@/lib/clock";
-import { dispatchEvent } from "@/lib/events/dispatch-event";
+import { dispatchEvent } from "@/lib/jobs/dispatch-event";
 import { type AdminRun, runAdminCli } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 import { GUEST, partnerFixture } from "../support/partner-fixtures";

@@ -6,7 +6,7 @@ import { listBookingHistory } from "@/lib/bookings/list-booking-history";
 import { systemClock } from "@/lib/clock";
 import { addDays, toDbDate } from "@/lib/dates/calendar-date";
 import { isDomainError } from "@/lib/errors";
-import { dispatchEvent } from "@/lib/events/dispatch-event";
+import { dispatchEvent } from "@/lib/jobs/dispatch-event";
 import { checkInvariants } from "@/lib/integrity/check-invariants";
 import { seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
 import { systemClock } from "@/lib/clock";
-import { dispatchEvent } from "@/lib/events/dispatch-event";
+import { dispatchEvent } from "@/lib/jobs/dispatch-event";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { guestWords } from "@/lib/i18n/guest-words";
 

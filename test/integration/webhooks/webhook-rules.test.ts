@@ -135,7 +135,7 @@ describe("webhook rules", () => {
     await createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR });
     const endpoint = await createWebhookEndpoint(database().db, { propertyId: hotel.property.id, endpoint: { url: "https://late.example.com/h" }, actor, allowPrivateUrls: false, secretBox: testSecretBox });
     const event = await database().db.event.findFirstOrThrow({ where: { propertyId: hotel.property.id } });
-    const { dispatchEvent } = await import("@/lib/events/dispatch-event");
+    const { dispatchEvent } = await import("@/lib/jobs/dispatch-event");
     await dispatchEvent({ db: database().db, clock: systemClock, mailEnabled: false }, event.id);
     expect(await database().db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
 import { workerDepsFromEnv } from "@/lib/jobs/worker-deps-from-env";
-import { DEFAULT_RETRY_SCHEDULE } from "@/lib/jobs/retry-schedule";
+import { DEFAULT_RETRY_SCHEDULE } from "@/lib/job-queue/retry-schedule";
 import type { Logger } from "@/lib/log";
 
 /** How the worker is set up from the environment: where guest e-mails go, the retry schedule, the URL policy. */

@@ -2,7 +2,7 @@ import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { queueGuestEmail } from "@/lib/mail/queue-guest-email";
 import { queueWebhookDeliveries } from "@/lib/webhooks/queue-webhook-deliveries";
-import { findStoredEvent, type StoredEvent } from "./stored-event";
+import { findStoredEvent, type StoredEvent } from "@/lib/events/stored-event";
 
 /**
  * Hands one outbox event to what pushes it: a delivery per subscribed webhook endpoint, and
