@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { PROBLEM_STATUS } from "@/lib/http/problem";
+import { PROBLEM_STATUS } from "@/lib/schemas/problem";
 import { STATUS_CLASSES } from "@/lib/schemas/request-log";
 
 /** What the request log was asked for (the URL's query): a key, a status class, a problem code, a request id, a resource. */

@@ -1,38 +1,10 @@
 import type { FieldError } from "@/lib/errors";
+import { PROBLEM_STATUS, type ProblemCode } from "@/lib/schemas/problem";
 
 /**
- * Errors as RFC 9457 problem details (application/problem+json) with a stable `code`. The
- * table below is the whole catalogue: code → status (see ../shared/API.md and /docs/errors).
+ * Errors as RFC 9457 problem details (application/problem+json) with a stable `code`; each code's
+ * status is in the catalogue (PROBLEM_STATUS, lib/schemas/problem.ts).
  */
-export const PROBLEM_STATUS = {
-  invalid_request: 400,
-  validation_failed: 400,
-  missing_api_key: 401,
-  invalid_api_key: 401,
-  plan_upgrade_required: 403,
-  insufficient_scope: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  no_availability: 409,
-  stay_restricted: 409,
-  booking_not_cancellable: 409,
-  booking_not_changeable: 409,
-  price_changed: 409,
-  idempotency_key_in_use: 409,
-  cursor_expired: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  idempotency_key_reused: 422,
-  unknown_room_type: 422,
-  unknown_rate_plan: 422,
-  occupancy_exceeded: 422,
-  rate_limited: 429,
-  internal_error: 500,
-  service_unavailable: 503,
-} as const;
-
-export type ProblemCode = keyof typeof PROBLEM_STATUS;
-
 const TITLES: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",

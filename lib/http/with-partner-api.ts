@@ -9,9 +9,10 @@ import { touchLastUsed } from "@/lib/api-keys/touch-last-used";
 import { getRateLimiter, getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { planPolicy } from "@/lib/properties/plans";
 import { authenticate, authorize, enforcePlanLimit, type AuthenticatedKey, type Scope } from "./partner-auth";
-import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, serviceUnavailable, type ProblemCode, type ProblemMembers } from "./problem";
+import type { ProblemCode } from "@/lib/schemas/problem";
+import { ApiProblem, INTERNAL_ERROR_DETAIL, problemResponse, serviceUnavailable, type ProblemMembers } from "./problem";
 import { requestIdFor } from "./request-id";
-import { playScenario, TEST_SCENARIO_HEADER } from "@/lib/test-mode/scenarios";
+import { playScenario, TEST_SCENARIO_HEADER } from "./test-scenarios";
 import { requestLogOf } from "@/lib/request-log/request-log-of";
 import { describeRequestSpan, withRequestSpan } from "@/lib/tracing/request-span";
 import type { Span } from "@opentelemetry/api";
@@ -157,7 +158,7 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
       touchLastUsed(db, key.id, warnKeyUseNotRecorded);
       authorize(key, scope);
       params = takesPathParams ? pathParams(await routeContext?.params) : NO_PATH_PARAMS;
-      // Test mode's scenarios (lib/test-mode/scenarios.ts): a live request reads one header, no more.
+      // Test mode's scenarios (lib/http/test-scenarios.ts): a live request reads one header, no more.
       const scenario = request.headers.get(TEST_SCENARIO_HEADER);
       if (scenario !== null) await playScenario(scenario, { request, db, key, route, params, headers });
       const result = await handler(new Context(request, requestId, db, key, params, requestLog));

@@ -1,4 +1,4 @@
-import type { ProblemCode } from "@/lib/http/problem";
+import type { ProblemCode } from "@/lib/schemas/problem";
 
 /** Every error code of the partner API: what causes it and what to do. Shown in /docs/errors and the OpenAPI document. */
 export const ERROR_CATALOGUE: Record<ProblemCode, { when: string; todo: string }> = {

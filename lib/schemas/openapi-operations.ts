@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ProblemCode } from "@/lib/http/problem";
+import type { ProblemCode } from "@/lib/schemas/problem";
 import { AvailabilityQuerySchema } from "./availability";
 import { BookingListQuerySchema, ChangeBookingQuerySchema } from "./bookings";
 import { BookingIdSchema, RoomTypeIdSchema } from "./common";
@@ -27,7 +27,7 @@ export type Operation = {
   errors: ProblemCode[];
 };
 
-/** The problems every operation may answer (400s included: a Test-Scenario header, lib/test-mode/scenarios.ts, is read by every operation). */
+/** The problems every operation may answer (400s included: a Test-Scenario header, lib/http/test-scenarios.ts, is read by every operation). */
 export const ALWAYS: ProblemCode[] = ["invalid_request", "validation_failed", "missing_api_key", "invalid_api_key", "rate_limited", "internal_error", "service_unavailable"];
 const WRITE: ProblemCode[] = ["plan_upgrade_required", "insufficient_scope", "invalid_request", "payload_too_large", "unsupported_media_type"];
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { RequestLogEntrySchema, RequestLogSchema } from "./request-log";
 import { WebhookDeliveryListSchema, WebhookDeliverySchema } from "./webhook-deliveries";
-import { PROBLEM_STATUS, type ProblemCode } from "@/lib/http/problem";
+import { PROBLEM_STATUS, type ProblemCode } from "@/lib/schemas/problem";
 import { MAX_BODY_BYTES } from "@/lib/http/parse-request";
 import { systemClock, type Clock } from "@/lib/clock";
 import { dateInTimeZone, type CalendarDate } from "@/lib/dates/calendar-date";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROBLEM_STATUS, type ProblemCode } from "@/lib/http/problem";
+import { PROBLEM_STATUS, type ProblemCode } from "./problem";
 import { ApiKeyIdSchema, PAGE_QUERY, pageSchema, TimestampSchema } from "./common";
 
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;

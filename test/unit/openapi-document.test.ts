@@ -1,6 +1,6 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it, vi } from "vitest";
-import { PROBLEM_STATUS } from "@/lib/http/problem";
+import { PROBLEM_STATUS } from "@/lib/schemas/problem";
 import { openApiDocument } from "@/lib/schemas/openapi";
 import { checkWebhookUrl } from "@/lib/webhooks/webhook-url";
 

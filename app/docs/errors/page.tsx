@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DocsArticle } from "@/components/docs/docs-article";
 import { MarkdownText } from "@/components/docs/markdown-text";
-import { PROBLEM_STATUS, type ProblemCode } from "@/lib/http/problem";
+import { PROBLEM_STATUS, type ProblemCode } from "@/lib/schemas/problem";
 import { ERROR_CATALOGUE } from "@/lib/schemas/error-catalogue";
 
 export const metadata: Metadata = { title: "Partner API errors" };

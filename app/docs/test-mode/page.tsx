@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { DocsArticle } from "@/components/docs/docs-article";
 import { MarkdownText } from "@/components/docs/markdown-text";
-import { PROBLEM_STATUS } from "@/lib/http/problem";
+import { PROBLEM_STATUS } from "@/lib/schemas/problem";
 import { ERROR_CATALOGUE } from "@/lib/schemas/error-catalogue";
-import { operationsPlaying, SCENARIO_HEADERS, SCENARIOS } from "@/lib/test-mode/scenarios";
+import { operationsPlaying, SCENARIO_HEADERS, SCENARIOS } from "@/lib/http/test-scenarios";
 import { TEST_CLOCK_MAX_DAYS } from "@/lib/test-mode/test-clock";
 
 export const metadata: Metadata = { title: "Partner API test mode" };

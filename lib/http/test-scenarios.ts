@@ -1,7 +1,3 @@
-import type { AuthenticatedKey } from "@/lib/http/partner-auth";
-import { rateLimited } from "@/lib/http/partner-auth";
-import { ApiProblem, INTERNAL_ERROR_DETAIL, serviceUnavailable } from "@/lib/http/problem";
-import { setRateLimitHeaders } from "@/lib/http/rate-limit-headers";
 import { changeRefusal, noAvailability, stayRestricted } from "@/lib/bookings/booking-refusals";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
@@ -9,7 +5,11 @@ import type { Db } from "@/lib/db";
 import { validationFailed } from "@/lib/errors";
 import { planPolicy } from "@/lib/properties/plans";
 import { propertyToday } from "@/lib/properties/property-today";
-import { propertyMode } from "./property-mode";
+import { propertyMode } from "@/lib/test-mode/property-mode";
+import type { AuthenticatedKey } from "./partner-auth";
+import { rateLimited } from "./partner-auth";
+import { ApiProblem, INTERNAL_ERROR_DETAIL, serviceUnavailable } from "./problem";
+import { setRateLimitHeaders } from "./rate-limit-headers";
 
 /**
  * Test mode's scenarios: with a test key, the header Test-Scenario makes a request answer as the
