@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
@@ -122,11 +123,11 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
   // A hotel of the test's own for the panel, with a booking and a webhook endpoint that has a delivery.
   const { property, roomTypes } = await seedProperty(e2eDb(), { name: "Sweep Hotel" });
   const checkin = addDays(new Date().toISOString().slice(0, 10), 20);
-  const { booking } = await createBooking(e2eDb(), {
+  const { booking } = unlessRefused(await createBooking(e2eDb(), {
     property,
     actor: TEST_ACTOR,
     input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: { firstName: "Sweep", lastName: "Guest", email: "sweep.guest@example.com" } },
-  });
+  }));
   const endpoint = await createWebhookEndpoint(e2eDb(), {
     propertyId: property.id,
     endpoint: { url: "https://receiver.example.com/hooks" },

@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import type { BookingProperty } from "@/lib/bookings/create-booking";
 import { fixedClock, systemClock, type Clock } from "@/lib/clock";
@@ -73,7 +74,7 @@ export async function seedDemoBookings(
   const plan = planDemoBookings({ ...options, today, now, random: seededRandom(options.seed) });
   const madeBookings = await inBatches(plan, (booking) => seedBooking(db, options.property, booking));
   const cancellations = plan.flatMap((booking, i) => (booking.cancel ? [{ id: madeBookings[i]!.id, ...booking.cancel }] : []));
-  await inBatches(cancellations, (c) => cancelBooking(db, { actor: SEED_ACTOR, property: options.property, bookingId: c.id, reason: c.reason, clock: fixedClock(c.at) }));
+  await inBatches(cancellations, (c) => cancelBooking(db, { actor: SEED_ACTOR, property: options.property, bookingId: c.id, reason: c.reason, clock: fixedClock(c.at) }).then(unlessRefused).then((done) => done.booking));
   // The keys were "used" to make their bookings, as the API would have recorded it.
   await db.$executeRaw`
     UPDATE api_keys k SET last_used_at = made.last

@@ -1,7 +1,9 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { SEED_ACTOR } from "@/lib/audit/actor";
 import type { BookingActor } from "@/lib/bookings/booking-actor";
-import { createBooking, type BookingProperty, type DeskBookingDetails } from "@/lib/bookings/create-booking";
+import type { DeskBookingDetails } from "@/lib/bookings/booking";
+import { createBooking, type BookingProperty } from "@/lib/bookings/create-booking";
 import { fixedClock, type Clock } from "@/lib/clock";
 import { eachDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
@@ -66,7 +68,7 @@ export type BookingSpec = {
 
 /** A booking made through createBooking as of `madeAt` (its "today" and its createdAt). */
 export async function seedBooking(db: Db, property: BookingProperty, spec: BookingSpec) {
-  const { booking } = await createBooking(db, {
+  const { booking } = unlessRefused(await createBooking(db, {
     property,
     actor: spec.apiKeyId ? { apiKeyId: spec.apiKeyId, label: SEED_ACTOR.label } : (spec.actor ?? SEED_ACTOR),
     desk: spec.desk,
@@ -78,7 +80,7 @@ export async function seedBooking(db: Db, property: BookingProperty, spec: Booki
       guest: spec.guest ?? { firstName: "Test", lastName: "Guest", email: "test.guest@example.com" },
     },
     clock: fixedClock(spec.madeAt),
-  });
+  }));
   return booking;
 }
 

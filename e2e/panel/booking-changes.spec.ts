@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -119,11 +120,11 @@ test("a price that moved between the preview and Confirm is quoted again, and th
   const { property, roomTypes } = await seedProperty(e2eDb(), { name: "Moving Price Hotel", roomTypes: [{ name: "Double room", maxAdults: 2, rooms: 2, basePrice: 10_000 }] });
   const roomType = roomTypes[0]!;
   const checkin = addDays(new Date().toISOString().slice(0, 10), 30);
-  const { booking } = await createBooking(e2eDb(), {
+  const { booking } = unlessRefused(await createBooking(e2eDb(), {
     property,
     actor: TEST_ACTOR,
     input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: { firstName: "Price", lastName: "Watcher", email: "price.watcher@example.com" } },
-  });
+  }));
   const { email } = await newStaff(property.slug, "admin");
   await signInAs(page, email);
   await page.goto(`/bookings/${booking.id}`);
@@ -150,11 +151,11 @@ test("a viewer reads a booking's history but has no Change form, and a change se
   const admin = await newStaff("harbour-view-hotel", "admin");
   const roomType = await e2eDb().roomType.findFirstOrThrow({ where: { propertyId: viewer.property.id, name: "Double Room" } });
   const checkin = addDays(today, 320 + Math.floor(Math.random() * 30));
-  const { booking } = await createBooking(e2eDb(), {
+  const { booking } = unlessRefused(await createBooking(e2eDb(), {
     property: viewer.property,
     actor: TEST_ACTOR,
     input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
-  });
+  }));
 
   await signInAs(page, viewer.email);
   await page.goto(`/bookings/${booking.id}`);

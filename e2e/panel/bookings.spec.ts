@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test } from "@playwright/test";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -48,11 +49,11 @@ test("staff of another property get 404 on this property's bookings, even by edi
   // Alpine Lodge's own booking (a walk-in: the Free plan has no write API), to get a cancel form to tamper with.
   const { email, property: alpine } = await newStaff("alpine-lodge", "admin");
   const alpineRoom = await e2eDb().roomType.findFirstOrThrow({ where: { propertyId: alpine.id } });
-  const { booking: alpineBooking } = await createBooking(e2eDb(), {
+  const { booking: alpineBooking } = unlessRefused(await createBooking(e2eDb(), {
     property: alpine,
     actor: TEST_ACTOR,
     input: { roomTypeId: alpineRoom.id, checkin: addDays(today, 210), checkout: addDays(today, 211), adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
-  });
+  }));
   await signInAs(page, email);
 
   expect((await page.goto(`/bookings/${harbourBooking.id}`))?.status()).toBe(404);
@@ -80,11 +81,11 @@ test("the bookings list counts what its filters select and shows each booking's 
   const { email, property: alpine } = await newStaff("alpine-lodge", "admin");
   const roomType = await e2eDb().roomType.findFirstOrThrow({ where: { propertyId: alpine.id }, orderBy: { name: "asc" } });
   const checkin = addDays(today, 230);
-  const { booking } = await createBooking(e2eDb(), {
+  const { booking } = unlessRefused(await createBooking(e2eDb(), {
     property: alpine,
     actor: TEST_ACTOR,
     input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 3), adults: 1, guest: { firstName: "Clara", lastName: "Zeit", email: "clara.zeit@example.com" } },
-  });
+  }));
   await signInAs(page, email);
 
   await page.goto("/bookings");

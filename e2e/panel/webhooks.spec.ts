@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
@@ -20,7 +21,7 @@ async function hotelWithBooking(offset: number) {
     property,
     actor: TEST_ACTOR,
     input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Hook", lastName: "Guest", email: "hook.guest@example.com" } },
-  });
+  }).then(unlessRefused);
   return { property, book, booking: (await book()).booking };
 }
 

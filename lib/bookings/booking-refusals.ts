@@ -1,24 +1,63 @@
 import { DomainError, validationFailed } from "@/lib/errors";
 import { unknownRatePlan } from "@/lib/rate-plans/unknown-rate-plan";
-import type { ChangeBookingOutcome } from "./change-booking";
+import { isRefusal, type BookingOutcome, type BookingRefusal, type StayRestriction } from "./booking-outcome";
 
-/** The room type cannot take the stay: the first night it cannot (creations and changes alike). */
-export function noAvailability(refusal: { name: string; night: string; reason: string }): DomainError {
-  return new DomainError("no_availability", `${refusal.name} is not available on the night of ${refusal.night}: ${refusal.reason}.`, {
-    night: refusal.night,
-    problem: { night: refusal.night },
-  });
+export const KEY_REUSED = "This Idempotency-Key was already used for a different request. Use a new key for each booking and each change.";
+export const KEY_IN_USE = "A request with this Idempotency-Key is still being processed. Retry in a moment.";
+
+/**
+ * A refused creation, change or cancellation as the error every door reports: the API's problem
+ * (its code, words and facts: lib/http maps the code to a status), the panel's message, the
+ * admin CLI's. The one mapping of refusals to words.
+ */
+export function refusalError(refusal: BookingRefusal): DomainError {
+  switch (refusal.kind) {
+    case "not_found":
+      return new DomainError("not_found", `No booking "${refusal.bookingId}" at this property.`);
+    case "not_changeable":
+      return new DomainError("booking_not_changeable", refusal.message, { field: refusal.field });
+    case "not_cancellable":
+      return new DomainError("booking_not_cancellable", `The check-in date ${refusal.checkin} has passed at the property (today is ${refusal.today}).`);
+    case "invalid":
+      return validationFailed(refusal.errors);
+    case "unknown_room_type":
+      return new DomainError("unknown_room_type", `No room type "${refusal.roomTypeId}" at this property.`);
+    case "occupancy_exceeded":
+      return new DomainError("occupancy_exceeded", `${refusal.name} takes at most ${refusal.maxAdults} adult(s); ${refusal.adults} requested.`, { maxAdults: refusal.maxAdults });
+    case "unknown_rate_plan":
+      return unknownRatePlan(refusal.ratePlanId, refusal.name);
+    case "stay_restricted":
+      return stayRestricted(refusal.restriction);
+    case "no_availability":
+      return new DomainError("no_availability", `${refusal.name} is not available on the night of ${refusal.night}: ${refusal.reason}.`, {
+        night: refusal.night,
+        problem: { night: refusal.night },
+      });
+    case "price_changed":
+      return new DomainError(
+        "price_changed",
+        `The change now costs ${refusal.booking.price.amount} ${refusal.booking.price.currency} (minor units), not the expectedPrice sent. Nothing was changed.`,
+        { problem: { price: refusal.booking.price, nightly: refusal.booking.nightly } },
+      );
+    case "idempotency_key_reused":
+      return new DomainError("idempotency_key_reused", KEY_REUSED, refusal.bookingId ? { bookingId: refusal.bookingId } : {});
+    case "idempotency_key_in_use":
+      return new DomainError("idempotency_key_in_use", KEY_IN_USE);
+  }
 }
 
-/** A stay restriction a stay breaks (the SQL function stay_restriction's answer). */
-export type StayRestriction = { rule: "min_stay" | "max_stay" | "closed_to_arrival" | "closed_to_departure"; date: string; value: number | boolean };
+/** What a door that answers with errors (the API, the admin CLI, a tool) does with an outcome: a refusal is thrown as its error. */
+export function unlessRefused<T extends BookingOutcome>(outcome: T): Exclude<T, BookingRefusal> {
+  if (isRefusal(outcome)) throw refusalError(outcome);
+  return outcome as Exclude<T, BookingRefusal>;
+}
 
 function nightsWord(count: number): string {
   return count === 1 ? "1 night" : `${count} nights`;
 }
 
 /** The stay breaks a restriction of the room type: the rule and date in words (`detail`) and for machines (`restriction`). */
-export function stayRestricted(restriction: StayRestriction): DomainError {
+function stayRestricted(restriction: StayRestriction): DomainError {
   const { rule, date, value } = restriction;
   const detail = {
     min_stay: `Stays arriving on ${date} must be at least ${nightsWord(Number(value))}.`,
@@ -27,45 +66,4 @@ export function stayRestricted(restriction: StayRestriction): DomainError {
     closed_to_departure: `No departures on ${date}: the hotel does not take check-outs that day.`,
   }[rule];
   return new DomainError("stay_restricted", detail, { problem: { restriction } });
-}
-
-export function occupancyExceeded(refusal: { name: string; maxAdults: number }, adults: number): DomainError {
-  return new DomainError("occupancy_exceeded", `${refusal.name} takes at most ${refusal.maxAdults} adult(s); ${adults} requested.`, { maxAdults: refusal.maxAdults });
-}
-
-export const KEY_REUSED = "This Idempotency-Key was already used for a different request. Use a new key for each booking and each change.";
-export const KEY_IN_USE = "A request with this Idempotency-Key is still being processed. Retry in a moment.";
-
-type Refusal = Exclude<ChangeBookingOutcome, { kind: "changed" | "replayed" | "quote" | "unchanged" }>;
-
-/** A refused change as the error every door reports (the API's problem codes; the panel shows the message). */
-export function changeRefusal(refusal: Refusal, request: { bookingId: string; adults?: number }): DomainError {
-  switch (refusal.kind) {
-    case "not_found":
-      return new DomainError("not_found", `No booking "${request.bookingId}" at this property.`);
-    case "not_changeable":
-      return new DomainError("booking_not_changeable", refusal.message, { field: refusal.field });
-    case "invalid":
-      return validationFailed(refusal.errors);
-    case "unknown_room_type":
-      return new DomainError("unknown_room_type", `No room type "${refusal.roomTypeId}" at this property.`);
-    case "occupancy_exceeded":
-      return occupancyExceeded(refusal, request.adults ?? 0);
-    case "no_availability":
-      return noAvailability(refusal);
-    case "unknown_rate_plan":
-      return unknownRatePlan(refusal.ratePlanId, refusal.name);
-    case "stay_restricted":
-      return stayRestricted(refusal.restriction);
-    case "price_changed":
-      return new DomainError(
-        "price_changed",
-        `The change now costs ${refusal.booking.price.amount} ${refusal.booking.price.currency} (minor units), not the expectedPrice sent. Nothing was changed.`,
-        { problem: { price: refusal.booking.price, nightly: refusal.booking.nightly } },
-      );
-    case "idempotency_key_reused":
-      return new DomainError("idempotency_key_reused", KEY_REUSED);
-    case "idempotency_key_in_use":
-      return new DomainError("idempotency_key_in_use", KEY_IN_USE);
-  }
 }

@@ -1,36 +1,29 @@
-import { daysBetween, fromDbDate } from "@/lib/dates/calendar-date";
-import type { Booking } from "@/lib/generated/prisma/client";
-import type { BookingSource, BookingView } from "@/lib/schemas/bookings";
+import type { BookingView } from "@/lib/schemas/bookings";
+import type { Booking } from "./booking";
 
-/** A booking row as the API shows it. */
+/** The booking as the partner API shows it (its field order is the API's): the one mapping from the domain's booking. */
 export function toBookingView(booking: Booking): BookingView {
-  const checkin = fromDbDate(booking.checkin);
-  const checkout = fromDbDate(booking.checkout);
+  const { stay, cancellation } = booking;
   return {
     id: booking.id,
     reference: booking.reference,
     externalReference: booking.externalReference,
     status: booking.status,
-    source: booking.source as BookingSource,
+    source: booking.source,
     roomTypeId: booking.roomTypeId,
-    checkin,
-    checkout,
-    nights: daysBetween(checkin, checkout),
-    adults: booking.adults,
-    guest: { firstName: booking.guestFirstName, lastName: booking.guestLastName, email: booking.guestEmail, ...(booking.guestLanguage ? { language: booking.guestLanguage } : {}) },
-    price: { amount: booking.totalAmount, currency: booking.currency },
-    nightly: booking.nightlyPrices as { date: string; amount: number }[],
-    createdAt: booking.createdAt.toISOString(),
-    updatedAt: booking.updatedAt.toISOString(),
-    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    checkin: stay.checkin,
+    checkout: stay.checkout,
+    nights: stay.nights,
+    adults: booking.party.adults,
+    guest: booking.guest,
+    price: booking.price,
+    nightly: booking.nightly,
+    createdAt: booking.createdAt,
+    updatedAt: booking.updatedAt,
+    cancelledAt: booking.cancelledAt,
     cancellationReason: booking.cancellationReason,
-    ratePlan: { id: booking.ratePlanId, name: booking.ratePlanName },
-    cancellation: {
-      refundable: booking.freeUntil !== null,
-      freeUntil: booking.freeUntil ? fromDbDate(booking.freeUntil) : null,
-      feeFrom: booking.feeFrom?.toISOString() ?? null,
-      fee: { amount: booking.feeAmount, currency: booking.currency },
-    },
-    cancellationFee: booking.cancellationFee === null ? null : { amount: booking.cancellationFee, currency: booking.currency },
+    ratePlan: booking.ratePlan,
+    cancellation: { refundable: cancellation.refundable, freeUntil: cancellation.freeUntil, feeFrom: cancellation.feeFrom, fee: { amount: Number(cancellation.fee.amount), currency: cancellation.fee.currency } },
+    cancellationFee: booking.cancellationFee,
   };
 }

@@ -1,77 +1,71 @@
 import { systemClock, type Clock } from "@/lib/clock";
 import { queryHot, type Db, type HotStatement } from "@/lib/db";
-import { fromDbDate } from "@/lib/dates/calendar-date";
-import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { propertyNow, propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
-import type { BookingView } from "@/lib/schemas/bookings";
-import type { BookingActor } from "./booking-actor";
-import { toBookingView } from "./booking-view";
 import { activeTraceContext } from "@/lib/tracing/trace-context";
+import { fromBookingRow, type Booking } from "./booking";
+import type { BookingActor } from "./booking-actor";
+import type { CancelOutcome } from "./booking-outcome";
+import { toBookingView } from "./booking-view";
 import { cancellationFeeAt } from "./cancellation-fee";
 
 /** The SQL function cancel_booking (lib/bookings/sql/cancel_booking.sql), prepared on the pool. */
 export const CANCEL_BOOKING: HotStatement = { name: "cancel_booking", text: "SELECT cancel_booking($1::jsonb) AS outcome" };
-type CancelOutcome = "cancelled" | "not_confirmed" | "stale" | "not_found";
-
-function notFound(bookingId: string): DomainError {
-  return new DomainError("not_found", `No booking "${bookingId}" at this property.`);
-}
+type CancelBookingAnswer = "cancelled" | "not_confirmed" | "stale" | "not_found";
 
 /**
  * Cancels a booking of the property and frees its nights, until its check-in date has passed at
- * the property. What it costs comes from the booking's own terms and the time of cancelling
- * (cancellationFeeAt: free before feeFrom, the fee after, or at once when not refundable); the
- * booking and its booking.cancelled event carry it as cancellationFee. Cancelling a cancelled
- * booking returns it unchanged. A booking of another property is "not found", never "forbidden".
+ * the property (else not_cancellable). What it costs comes from the booking's own terms and the
+ * time of cancelling (cancellationFeeAt: free before feeFrom, the fee after, or at once when not
+ * refundable); the booking and its booking.cancelled event carry it as cancellationFee.
+ * Cancelling a cancelled booking changes nothing ("unchanged"). A booking of another property is
+ * not_found, never "forbidden".
  *
  * Two round trips and no interactive transaction: the booking is read and its dates checked,
  * then one statement, cancel_booking, locks it, checks that it is still confirmed and still as
- * read (a change may have moved its stay in between: then it is read again), cancels it, gives
- * its nights back (locked in (room type, date) order), records who cancelled it in its history
- * and writes the booking.cancelled event (the outbox) with the view built here, all in that
- * statement's transaction.
+ * read (a change may have moved its stay in between: then it is read again), gives its nights
+ * back, writes it cancelled, its history and its booking.cancelled event, all in that
+ * statement's transaction and with the write rules of lib/bookings/sql.
  */
 export async function cancelBooking(
   db: Db,
   options: { property: PropertyClockFacts & { id: string }; bookingId: string; reason?: string; actor: BookingActor; clock?: Clock },
-): Promise<BookingView> {
-  const propertyId = options.property.id;
+): Promise<CancelOutcome> {
+  const { property, bookingId, actor } = options;
   for (;;) {
-    const booking = await db.booking.findFirst({ where: { id: options.bookingId, propertyId } });
-    if (!booking) throw notFound(options.bookingId);
-    if (booking.status === "cancelled") return toBookingView(booking);
+    const row = await db.booking.findFirst({ where: { id: bookingId, propertyId: property.id } });
+    if (!row) return { kind: "not_found", bookingId };
+    const booking = fromBookingRow(row);
+    if (booking.status === "cancelled") return { kind: "unchanged", booking: toBookingView(booking) };
     const now = (options.clock ?? systemClock).now();
-    const today = propertyToday(options.property, { now: () => now });
-    if (fromDbDate(booking.checkin) < today) {
-      throw new DomainError("booking_not_cancellable", `The check-in date ${fromDbDate(booking.checkin)} has passed at the property (today is ${today}).`);
-    }
-    const reason = options.reason?.trim() || null;
-    // The fee as of the property's now (on a test twin whose today was moved, that day's).
-    const fee = cancellationFeeAt(toBookingView(booking).cancellation, propertyNow(options.property, now));
-    const view = toBookingView({ ...booking, status: "cancelled", cancelledAt: now, updatedAt: now, cancellationReason: reason, cancellationFee: fee.amount });
-    const { actor } = options;
-    const call = {
-      propertyId,
-      bookingId: booking.id,
-      readAt: booking.updatedAt.toISOString(),
-      now: now.toISOString(),
-      reason,
-      eventId: newId("evt"),
-      view,
-      historyId: newId("bkh"),
-      apiKeyId: actor.apiKeyId ?? null,
-      staffUserId: actor.staffId ?? null,
-      actorLabel: actor.label,
-      traceContext: activeTraceContext() ?? undefined,
+    const today = propertyToday(property, { now: () => now });
+    if (booking.stay.checkin < today) return { kind: "not_cancellable", checkin: booking.stay.checkin, today };
+    const cancelled: Booking = {
+      ...booking,
+      status: "cancelled",
+      cancelledAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      cancellationReason: options.reason?.trim() || null,
+      // The fee as of the property's now (on a test twin whose today was moved, that day's).
+      cancellationFee: cancellationFeeAt(booking.cancellation, propertyNow(property, now)),
     };
-    const { rows } = await queryHot<{ outcome: CancelOutcome }>(db, CANCEL_BOOKING, [JSON.stringify(call)]);
-    const outcome = rows[0]!.outcome;
-    if (outcome === "cancelled") return view;
-    if (outcome === "stale") continue;
+    const view = toBookingView(cancelled);
+    const call = {
+      booking: cancelled,
+      view,
+      readAt: booking.updatedAt,
+      historyId: newId("bkh"),
+      eventId: newId("evt"),
+      actor,
+      traceContext: activeTraceContext(),
+    };
+    const { rows } = await queryHot<{ outcome: CancelBookingAnswer }>(db, CANCEL_BOOKING, [JSON.stringify(call)]);
+    const answer = rows[0]!.outcome;
+    if (answer === "cancelled") return { kind: "cancelled", booking: view };
+    if (answer === "stale") continue;
     // Another request cancelled it between the read and the lock: it stands as that one left it.
-    const current = await db.booking.findFirst({ where: { id: booking.id, propertyId } });
-    if (outcome === "not_found" || !current) throw notFound(options.bookingId);
-    return toBookingView(current);
+    const current = await db.booking.findFirst({ where: { id: booking.id, propertyId: property.id } });
+    if (answer === "not_found" || !current) return { kind: "not_found", bookingId };
+    return { kind: "unchanged", booking: toBookingView(fromBookingRow(current)) };
   }
 }

@@ -1,16 +1,18 @@
 import type { Db } from "@/lib/db";
 import { toDbDate } from "@/lib/dates/calendar-date";
-import { DomainError, validationFailed } from "@/lib/errors";
+import { validationFailed } from "@/lib/errors";
 import { isId } from "@/lib/ids";
 import { NOT_A_CURSOR } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { BookingListQuery, BookingView } from "@/lib/schemas/bookings";
+import { fromBookingRow } from "./booking";
+import { refusalError } from "./booking-refusals";
 import { toBookingView } from "./booking-view";
 
 export async function getBooking(db: Db, propertyId: string, bookingId: string): Promise<BookingView> {
   const booking = await db.booking.findFirst({ where: { id: bookingId, propertyId } });
-  if (!booking) throw new DomainError("not_found", `No booking "${bookingId}" at this property.`);
-  return toBookingView(booking);
+  if (!booking) throw refusalError({ kind: "not_found", bookingId });
+  return toBookingView(fromBookingRow(booking));
 }
 
 type Cursor = { createdAt: string; id: string };
@@ -63,7 +65,7 @@ export async function listBookings(db: Db, propertyId: string, query: BookingLis
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: page.map(toBookingView),
+    data: page.map((row) => toBookingView(fromBookingRow(row))),
     nextCursor: rows.length > limit && last ? encodeBookingCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
   };
 }

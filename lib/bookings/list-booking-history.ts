@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { DomainError } from "@/lib/errors";
+import { refusalError } from "./booking-refusals";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
 import type { BookingChangePrevious } from "@/lib/schemas/bookings";
 import { bookingChangeLines, type BookingChangeLine } from "./booking-change-lines";
@@ -39,7 +39,7 @@ export async function listBookingHistory(db: Db, options: { propertyId: string; 
       },
     },
   });
-  if (!booking) throw new DomainError("not_found", `No booking "${options.bookingId}" at this property.`);
+  if (!booking) throw refusalError({ kind: "not_found", bookingId: options.bookingId });
   const context = { currency: booking.currency, roomTypeNames: await roomTypeNames(db, options.propertyId) };
 
   const items: BookingHistoryItem[] = [{ kind: "created", at: booking.createdAt, by: madeByLabel({ ...booking, apiKeyName: booking.apiKey && keyName(booking.apiKey) }) }];

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { BookingListQuery, BookingView } from "@/lib/schemas/bookings";
+import { fromBookingRow } from "./booking";
 import { toBookingView } from "./booking-view";
 import { countBookings, decodeBookingCursor, encodeBookingCursor, listBookings } from "./find-bookings";
 
@@ -80,7 +81,7 @@ export async function searchBookings(db: Db, search: BookingSearch): Promise<Boo
   const page = pageIds.flatMap((id) => byId.get(id) ?? []);
   const last = page.at(-1);
   return {
-    data: page.map(toBookingView),
+    data: page.map((row) => toBookingView(fromBookingRow(row))),
     nextCursor: ids.length > limit && last ? encodeBookingCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
     total,
   };

@@ -1,4 +1,4 @@
-import { changeRefusal, noAvailability, stayRestricted } from "@/lib/bookings/booking-refusals";
+import { refusalError } from "@/lib/bookings/booking-refusals";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { isCalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
@@ -87,15 +87,15 @@ export async function playScenario(value: string, context: ScenarioContext): Pro
     case "internal_error":
       throw new ApiProblem("internal_error", INTERNAL_ERROR_DETAIL);
     case "idempotency_key_in_use":
-      throw changeRefusal({ kind: "idempotency_key_in_use" }, { bookingId: context.params.id ?? "" });
+      throw refusalError({ kind: "idempotency_key_in_use" });
     case "no_availability":
-      throw noAvailability({ name: "The room type", night: (await stayCheckin(context.request)) ?? today, reason: "no room is left (Test-Scenario)" });
+      throw refusalError({ kind: "no_availability", name: "The room type", night: (await stayCheckin(context.request)) ?? today, reason: "no room is left (Test-Scenario)" });
     case "stay_restricted":
-      throw stayRestricted({ rule: "min_stay", date: (await stayCheckin(context.request)) ?? today, value: 3 });
+      throw refusalError({ kind: "stay_restricted", restriction: { rule: "min_stay", date: (await stayCheckin(context.request)) ?? today, value: 3 } });
     case "price_changed": {
       // The booking as it stands, priced as a real refusal shows the new price (404 as really, for an unknown id).
       const booking = await getBooking(context.db, key.propertyId, context.params.id ?? "");
-      throw changeRefusal({ kind: "price_changed", booking }, { bookingId: booking.id });
+      throw refusalError({ kind: "price_changed", booking });
     }
   }
 }

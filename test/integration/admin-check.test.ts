@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -57,13 +58,13 @@ async function fixture() {
   const day = (n: number) => addDays(today, n);
   const book = async (at: typeof harbour, roomTypeIndex: number, from: number, to: number) => {
     const input = { roomTypeId: at.roomTypes[roomTypeIndex]!.id, checkin: day(from), checkout: day(to), adults: 1, guest };
-    return (await createBooking(db, { property: at.property, actor: TEST_ACTOR, input })).booking;
+    return (unlessRefused(await createBooking(db, { property: at.property, actor: TEST_ACTOR, input }))).booking;
   };
   const b1 = await book(harbour, 0, 14, 17);
   const b2 = await book(harbour, 0, 15, 18);
   const b3 = await book(harbour, 1, 14, 16);
   const b4 = await book(harbour, 0, 16, 19);
-  await cancelBooking(db, { actor: TEST_ACTOR, property: harbour.property, bookingId: b4.id });
+  unlessRefused(await cancelBooking(db, { actor: TEST_ACTOR, property: harbour.property, bookingId: b4.id }));
   const b5 = await book(hill, 0, 14, 17);
   const [double, single] = [harbour.roomTypes[0]!, harbour.roomTypes[1]!];
   return { harbour: harbour.property, hill: hill.property, double, single, room: hill.roomTypes[0]!, day, b1, b2, b3, b4, b5 };

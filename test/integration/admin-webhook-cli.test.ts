@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -49,11 +50,11 @@ describe("admin CLI: webhook", { timeout: 120_000 }, () => {
     expect(rotated.secret).not.toBe(created.secret);
 
     const all = json(await admin(["webhook", "create", slug, "--url", "https://hooks.example.com/all"]));
-    const { booking } = await createBooking(database().db, {
+    const { booking } = unlessRefused(await createBooking(database().db, {
       property: hotel.property,
       input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST },
       actor: TEST_ACTOR,
-    });
+    }));
     const event = await database().db.event.findFirstOrThrow({ where: { bookingId: booking.id } });
     await dispatchEvent({ db: database().db, clock: systemClock, mailEnabled: false }, event.id);
     expect(json(await admin(["webhook", "deliveries", created.id])).data).toEqual([]);

@@ -1,7 +1,9 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
-import { changeBooking, type ChangeBookingOutcome } from "@/lib/bookings/change-booking";
+import type { ChangeOutcome } from "@/lib/bookings/booking-outcome";
+import { changeBooking } from "@/lib/bookings/change-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { addDays, dateInTimeZone, toDbDate } from "@/lib/dates/calendar-date";
 import { checkInvariants } from "@/lib/integrity/check-invariants";
@@ -48,7 +50,7 @@ describe("changing a booking", () => {
 
     const outcome = await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, request: { checkin: addDays(checkin, 1), checkout: addDays(checkin, 4) } });
     expect(outcome).toMatchObject({ kind: "changed", changed: ["checkin", "checkout"] });
-    const changed = (outcome as Extract<ChangeBookingOutcome, { kind: "changed" }>).booking;
+    const changed = (outcome as Extract<ChangeOutcome, { kind: "changed" }>).booking;
     expect(changed.nightly).toEqual([
       { date: addDays(checkin, 1), amount: 10_000 },
       { date: addDays(checkin, 2), amount: 15_000 },
@@ -87,7 +89,7 @@ describe("changing a booking", () => {
 
     expect(await change({ roomTypeId: suite.id })).toEqual({ kind: "no_availability", name: "Suite", night: addDays(checkin, 1), reason: "sold out" });
     expect(await change({ checkout: addDays(checkin, 3) })).toEqual({ kind: "no_availability", name: "Double", night: addDays(checkin, 2), reason: "closed" });
-    expect(await change({ adults: 3 })).toEqual({ kind: "occupancy_exceeded", name: "Double", maxAdults: 2 });
+    expect(await change({ adults: 3 })).toEqual({ kind: "occupancy_exceeded", name: "Double", maxAdults: 2, adults: 3 });
     expect(await change({ roomTypeId: "rt_000000000000000000xx" })).toMatchObject({ kind: "unknown_room_type" });
     const started = await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, request: { roomTypeId: suite.id }, clock: { now: () => new Date(`${addDays(checkin, 1)}T12:00:00Z`) } });
     expect(started).toMatchObject({ kind: "not_changeable", field: "roomTypeId" });
@@ -111,7 +113,7 @@ describe("changing a booking", () => {
     const guest = { firstName: "Rita", lastName: "Race", email: "rita@example.com" };
     const [change, create] = await Promise.allSettled([
       changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: moving.id, request: { roomTypeId: suite.id } }),
-      createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: suite.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest } }),
+      createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: suite.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest } }).then(unlessRefused),
     ]);
     const changed = change.status === "fulfilled" && change.value.kind === "changed";
     const created = create.status === "fulfilled";
@@ -140,9 +142,9 @@ describe("changing a booking", () => {
     const { property, double, book } = await hotel({ double: 2, suite: 1 });
     const other = await hotel({ double: 2, suite: 1 });
     const theirs = await other.book(other.double.id, addDays(today(), 40));
-    expect(await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: theirs.id, request: { adults: 1 } })).toEqual({ kind: "not_found" });
+    expect(await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: theirs.id, request: { adults: 1 } })).toEqual({ kind: "not_found", bookingId: theirs.id });
     const mine = await book(double.id, addDays(today(), 40));
-    await cancelBooking(database().db, { actor: TEST_ACTOR, property, bookingId: mine.id });
+    unlessRefused(await cancelBooking(database().db, { actor: TEST_ACTOR, property, bookingId: mine.id }));
     expect(await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: mine.id, request: { adults: 1 } })).toMatchObject({ kind: "not_changeable", field: null });
   });
 
@@ -156,7 +158,7 @@ describe("changing a booking", () => {
     try {
       await change.query("BEGIN");
       await change.query("SELECT id FROM bookings WHERE id = $1 FOR UPDATE", [booking.id]);
-      const cancelling = cancelBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: "Plans changed" });
+      const cancelling = cancelBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: "Plans changed" }).then(unlessRefused).then((done) => done.booking);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await change.query("UPDATE bookings SET adults = 2, guest_first_name = 'Changed', updated_at = now() WHERE id = $1", [booking.id]);
       await change.query("COMMIT");

@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { describe, expect, it } from "vitest";
 import { apiKeyActor } from "@/lib/bookings/booking-actor";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
@@ -47,7 +48,7 @@ describe("a booking's history", () => {
       request: { roomTypeId: suite.id, guest: { lastName: "Costa" }, externalReference: "WND-1" },
     });
     expect(upgraded.kind).toBe("changed");
-    await cancelBooking(db, { property, bookingId: booking.id, reason: "Guest phoned the hotel", actor: staffActor, clock: inSeconds(3) });
+    unlessRefused(await cancelBooking(db, { property, bookingId: booking.id, reason: "Guest phoned the hotel", actor: staffActor, clock: inSeconds(3) }));
 
     const history = await listBookingHistory(db, { propertyId: property.id, bookingId: booking.id });
     expect(history.map((item) => [item.kind, item.by])).toEqual([

@@ -1,5 +1,7 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
+import { fromBookingRow } from "@/lib/bookings/booking";
 import { toBookingView } from "@/lib/bookings/booking-view";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -29,7 +31,7 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     const { property, roomType, checkin, checkout } = await hotel(3);
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, () =>
-        createBooking(db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest } }),
+        createBooking(db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest } }).then(unlessRefused),
       ),
     );
     const created = results.filter((r) => r.status === "fulfilled");
@@ -46,31 +48,31 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     const { property, roomType, checkin, checkout } = await hotel(5);
     const input = { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest };
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => createBooking(db, { property, actor: TEST_ACTOR, input, idempotencyKey: "retry-me-1" })),
+      Array.from({ length: 10 }, () => createBooking(db, { property, actor: TEST_ACTOR, input, idempotencyKey: "retry-me-1" }).then(unlessRefused)),
     );
     expect(new Set(results.map((r) => r.booking.id)).size).toBe(1);
-    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(results.filter((r) => r.kind !== "replayed")).toHaveLength(1);
     expect(await db.booking.count({ where: { propertyId: property.id } })).toBe(1);
     const nights = await db.roomNight.findMany({ where: { roomTypeId: roomType.id, roomsSold: { gt: 0 } } });
     expect(nights.map((n) => n.roomsSold)).toEqual([1, 1]);
 
     await expect(
-      createBooking(db, { property, actor: TEST_ACTOR, input: { ...input, adults: 1 }, idempotencyKey: "retry-me-1" }),
+      createBooking(db, { property, actor: TEST_ACTOR, input: { ...input, adults: 1 }, idempotencyKey: "retry-me-1" }).then(unlessRefused),
     ).rejects.toMatchObject({ code: "idempotency_key_reused" });
   });
 
   it("keeps the price fixed at creation, and cancel frees the nights at once", async () => {
     const { db } = database();
     const { property, roomType, checkin, checkout } = await hotel(1);
-    const { booking } = await createBooking(db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } });
+    const { booking } = unlessRefused(await createBooking(db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } }));
     expect(booking.price).toEqual({ amount: 20_000, currency: "EUR" });
     await setRates(db, { roomTypeId: roomType.id, from: checkin, to: checkout, price: 99_900 });
     const again = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
     expect(again.totalAmount).toBe(20_000);
 
-    const second = () => createBooking(db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } });
+    const second = () => createBooking(db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomType.id, checkin, checkout, adults: 1, guest } }).then(unlessRefused);
     await expect(second()).rejects.toMatchObject({ code: "no_availability", details: { night: checkin } });
-    const cancelled = await cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: "plans changed" });
+    const cancelled = unlessRefused(await cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: "plans changed" })).booking;
     expect(cancelled).toMatchObject({ status: "cancelled", cancellationReason: "plans changed" });
     expect((await second()).booking.price.amount).toBe(2 * 99_900);
   });
@@ -79,10 +81,10 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     const { db } = database();
     const { property, roomType, checkin, checkout } = await hotel(2);
     const input = { roomTypeId: roomType.id, checkin, checkout, adults: 2, guest };
-    const { booking } = await createBooking(db, { property, actor: TEST_ACTOR, input });
-    await createBooking(db, { property, actor: TEST_ACTOR, input });
+    const { booking } = unlessRefused(await createBooking(db, { property, actor: TEST_ACTOR, input }));
+    unlessRefused(await createBooking(db, { property, actor: TEST_ACTOR, input }));
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: `attempt ${i}` })),
+      Array.from({ length: 10 }, (_, i) => cancelBooking(db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: `attempt ${i}` }).then(unlessRefused).then((done) => done.booking)),
     );
     const stored = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
     expect(stored.status).toBe("cancelled");
@@ -94,6 +96,6 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     expect(nights.map((n) => n.roomsSold)).toEqual([1, 1]);
     const events = await db.event.findMany({ where: { bookingId: booking.id, type: "booking.cancelled" } });
     expect(events).toHaveLength(1);
-    expect((events[0]!.data as { booking: unknown }).booking).toEqual(toBookingView(stored));
+    expect((events[0]!.data as { booking: unknown }).booking).toEqual(toBookingView(fromBookingRow(stored)));
   });
 });

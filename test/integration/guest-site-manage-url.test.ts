@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { describe, expect, it } from "vitest";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { disableBookingEngine, enableBookingEngine, rotateEngineKey } from "@/lib/booking-engine/booking-engine";
@@ -19,7 +20,7 @@ describe("the manage link in a guest e-mail", () => {
     const hotel = await partnerFixture(db, { name: "Mail Engine Hotel" });
     const engine = await enableBookingEngine(db, { propertyId: hotel.property.id, actor: TEST_ACTOR, box });
     const book = async (apiKeyId: string | undefined, email: string, language?: string) =>
-      (await createBooking(db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email, language } }, actor: { ...TEST_ACTOR, apiKeyId } })).booking;
+      (unlessRefused(await createBooking(db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email, language } }, actor: { ...TEST_ACTOR, apiKeyId } }))).booking;
     const viaEngine = await book(engine.apiKeyId!, "engine@guest.test");
     const viaPartner = await book(hotel.writeKey!.id, "partner@guest.test");
     const manageUrl = guestSiteManageUrl({ db, publicBaseUrl: "https://book.example.com", sessionSecret: SECRET });

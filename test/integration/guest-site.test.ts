@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
@@ -320,12 +321,12 @@ describe("changing a booking from the site", () => {
 
     const yesterday = addDays(hotel.today, -1);
     await setRates(database().db, { roomTypeId: double().id, from: yesterday, to: yesterday, price: 12_000, rooms: 5, closed: false });
-    const { booking: created } = await createBooking(database().db, {
+    const { booking: created } = unlessRefused(await createBooking(database().db, {
       property: hotel.property,
       actor: TEST_ACTOR,
       input: { roomTypeId: double().id, checkin: yesterday, checkout: addDays(hotel.today, 2), adults: 2, guest: { ...GUEST, email: "change.started@example.com" } },
       clock: { now: () => new Date(`${addDays(hotel.today, -2)}T12:00:00Z`) },
-    });
+    }));
     const started = await client.getBooking(created.id);
     expect(await previewStayChange(client, started, { checkin: hotel.today, checkout: addDays(hotel.today, 3), adults: "2" }, EN)).toEqual({ kind: "not_changeable", reason: "started", checkin: yesterday });
     expect(await previewStayChange(client, started, { checkin: yesterday, checkout: addDays(hotel.today, 3), adults: "1" }, EN)).toMatchObject({ kind: "quote", quote: { checkin: yesterday, nights: 4, adults: 1 } });

@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { deskActor } from "@/lib/bookings/booking-actor";
@@ -58,8 +59,8 @@ describe("bookings by door", () => {
 
     const staff = await seedStaff(database().db, hotel.property.id, { email: "desk@door-hotel.example", name: "Desk Person" });
     const atTheDesk = deskActor({ staffUserId: staff.id, name: "Desk Person", email: staff.email });
-    const desk = await createBooking(database().db, { property: hotel.property, input: stay(1), actor: atTheDesk });
-    await cancelBooking(database().db, { property: hotel.property, bookingId: desk.booking.id, actor: atTheDesk });
+    const desk = unlessRefused(await createBooking(database().db, { property: hotel.property, input: stay(1), actor: atTheDesk }));
+    unlessRefused(await cancelBooking(database().db, { property: hotel.property, bookingId: desk.booking.id, actor: atTheDesk }));
 
     const expected = { "created api": 2, "changed api": 1, "cancelled api": 1, "created site": 1, "created panel": 1, "cancelled panel": 1 };
     const grown = async (): Promise<Record<string, number>> => {

@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { describe, expect, it } from "vitest";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { searchAvailability } from "@/lib/availability/search-availability";
@@ -73,11 +74,11 @@ describe("pricing under a rate plan", () => {
     expect(view.roomTypes[0]!.price).toEqual({ amount: 11_004, currency: "JPY" });
     expect(view.roomTypes[0]!.offers.map((offer) => offer.name)).toEqual(["Save 10 %", "Standard", "Breakfast +15 %"]);
 
-    const { booking } = await createBooking(database().db, {
+    const { booking } = unlessRefused(await createBooking(database().db, {
       property,
       actor: TEST_ACTOR,
       input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: GUEST, ratePlanId: minus.id },
-    });
+    }));
     expect(booking.nightly.map((n) => n.amount)).toEqual([905, 8_999]);
     expect(booking.price).toEqual({ amount: 9_904, currency: "JPY" });
     expect(booking.ratePlan).toEqual({ id: minus.id, name: "Save 10 %" });
@@ -127,7 +128,7 @@ describe("pricing under a rate plan", () => {
     expect(filtered.roomTypes[0]!.offers.map((offer) => offer.ratePlanId)).toEqual([onlyLarge.id]);
 
     const refused = await refusal(
-      createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: small.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST, ratePlanId: onlyLarge.id } }),
+      createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: small.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST, ratePlanId: onlyLarge.id } }).then(unlessRefused),
     );
     expect(refused.code).toBe("unknown_rate_plan");
     expect(refused.message).toContain("Room 0");
@@ -141,12 +142,12 @@ describe("pricing under a rate plan", () => {
     const nonRefundable = await plan(property.id);
     const checkin = addDays(dateInTimeZone(new Date(), "UTC"), 6);
     const input = { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: GUEST, ratePlanId: nonRefundable.id };
-    const { booking } = await createBooking(database().db, { property, actor: TEST_ACTOR, input });
+    const { booking } = unlessRefused(await createBooking(database().db, { property, actor: TEST_ACTOR, input }));
     await deactivateRatePlan(database().db, { id: nonRefundable.id, propertyId: property.id, actor: TEST_ACTOR });
 
     const view = await searchAvailability(database().db, property, { checkin, checkout: addDays(checkin, 2), adults: 1 });
     expect(view.roomTypes[0]!.offers.map((offer) => offer.name)).toEqual(["Standard"]);
-    expect((await refusal(createBooking(database().db, { property, actor: TEST_ACTOR, input: { ...input, checkin: addDays(checkin, 3), checkout: addDays(checkin, 4) } }))).code).toBe(
+    expect((await refusal(createBooking(database().db, { property, actor: TEST_ACTOR, input: { ...input, checkin: addDays(checkin, 3), checkout: addDays(checkin, 4) } }).then(unlessRefused))).code).toBe(
       "unknown_rate_plan",
     );
     expect((await refusal(searchAvailability(database().db, property, { checkin, checkout: addDays(checkin, 1), adults: 1, ratePlanId: nonRefundable.id }))).code).toBe("unknown_rate_plan");
@@ -179,14 +180,14 @@ describe("cancellation terms and fees", () => {
     const terms = { refundable: true, freeUntil: "2026-12-07", feeFrom: "2026-12-07T11:00:00.000Z", fee: { amount: 12_500, currency: "EUR" } };
     expect(offer.cancellation).toEqual(terms);
 
-    const { booking } = await createBooking(database().db, { property, actor: TEST_ACTOR, input, clock: fixedClock(madeAt) });
+    const { booking } = unlessRefused(await createBooking(database().db, { property, actor: TEST_ACTOR, input, clock: fixedClock(madeAt) }));
     expect(booking.cancellation).toEqual(terms);
-    const second = (await createBooking(database().db, { property, actor: TEST_ACTOR, input, clock: fixedClock(madeAt) })).booking;
+    const second = (unlessRefused(await createBooking(database().db, { property, actor: TEST_ACTOR, input, clock: fixedClock(madeAt) }))).booking;
 
     // One millisecond before midnight at the property: free. At midnight: the first night.
-    const justBefore = await cancelBooking(database().db, { property, bookingId: booking.id, actor: TEST_ACTOR, clock: fixedClock(new Date("2026-12-07T10:59:59.999Z")) });
+    const justBefore = unlessRefused(await cancelBooking(database().db, { property, bookingId: booking.id, actor: TEST_ACTOR, clock: fixedClock(new Date("2026-12-07T10:59:59.999Z")) })).booking;
     expect(justBefore.cancellationFee).toEqual({ amount: 0, currency: "EUR" });
-    const atMidnight = await cancelBooking(database().db, { property, bookingId: second.id, actor: TEST_ACTOR, clock: fixedClock(new Date("2026-12-07T11:00:00.000Z")) });
+    const atMidnight = unlessRefused(await cancelBooking(database().db, { property, bookingId: second.id, actor: TEST_ACTOR, clock: fixedClock(new Date("2026-12-07T11:00:00.000Z")) })).booking;
     expect(atMidnight.cancellationFee).toEqual({ amount: 12_500, currency: "EUR" });
 
     const event = await database().db.event.findFirstOrThrow({ where: { bookingId: second.id, type: "booking.cancelled" } });
@@ -199,16 +200,16 @@ describe("cancellation terms and fees", () => {
     const { property, roomTypes } = await hotel();
     const nonRefundable = await plan(property.id);
     const checkin = addDays(dateInTimeZone(new Date(), "UTC"), 20);
-    const { booking } = await createBooking(database().db, {
+    const { booking } = unlessRefused(await createBooking(database().db, {
       property,
       actor: TEST_ACTOR,
       input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 3), adults: 1, guest: GUEST, ratePlanId: nonRefundable.id },
-    });
+    }));
     expect(booking.cancellation).toEqual({ refundable: false, freeUntil: null, feeFrom: null, fee: { amount: 27_000, currency: "EUR" } });
     const created = await database().db.event.findFirstOrThrow({ where: { bookingId: booking.id, type: "booking.created" } });
     expect((created.data as { booking: unknown }).booking).toMatchObject({ ratePlan: booking.ratePlan, cancellation: booking.cancellation, price: booking.price });
 
-    const cancelled = await cancelBooking(database().db, { property, bookingId: booking.id, actor: TEST_ACTOR });
+    const cancelled = unlessRefused(await cancelBooking(database().db, { property, bookingId: booking.id, actor: TEST_ACTOR })).booking;
     expect(cancelled.cancellationFee).toEqual({ amount: 27_000, currency: "EUR" });
     const event = await database().db.event.findFirstOrThrow({ where: { bookingId: booking.id, type: "booking.cancelled" } });
     expect((event.data as { booking: unknown }).booking).toMatchObject({ cancellationFee: { amount: 27_000, currency: "EUR" } });
@@ -217,12 +218,12 @@ describe("cancellation terms and fees", () => {
   it("the Standard plan (no ratePlanId, as v1 clients book) is free until the check-in date, promises no fee it could never charge, and costs nothing to cancel", async () => {
     const { property, roomTypes } = await hotel();
     const checkin = addDays(dateInTimeZone(new Date(), "UTC"), 2);
-    const { booking } = await createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST } });
+    const { booking } = unlessRefused(await createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST } }));
     expect(booking.ratePlan.name).toBe("Standard");
     // Cancelling closes at the end of the check-in date (booking_not_cancellable after it): no fee can ever apply.
     expect(booking.cancellation).toEqual({ refundable: true, freeUntil: checkin, feeFrom: null, fee: { amount: 0, currency: "EUR" } });
     expect(booking.price).toEqual({ amount: 10_000, currency: "EUR" });
-    expect((await cancelBooking(database().db, { property, bookingId: booking.id, actor: TEST_ACTOR })).cancellationFee).toEqual({ amount: 0, currency: "EUR" });
+    expect((unlessRefused(await cancelBooking(database().db, { property, bookingId: booking.id, actor: TEST_ACTOR })).booking).cancellationFee).toEqual({ amount: 0, currency: "EUR" });
   });
 
   it("one model everywhere: a booking can be cancelled until the end of its check-in date; a fee applies only from its free period's end until then", async () => {
@@ -237,24 +238,24 @@ describe("cancellation terms and fees", () => {
     expect(offers.Flexible).toEqual({ refundable: true, freeUntil: addDays(checkin, -3), feeFrom: `${addDays(checkin, -2)}T00:00:00.000Z`, fee: { amount: 10_000, currency: "EUR" } });
 
     const book = async (ratePlanId?: string) =>
-      (await createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST, ratePlanId } })).booking;
+      (unlessRefused(await createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST, ratePlanId } }))).booking;
     const onCheckinDay = fixedClock(new Date(`${checkin}T20:00:00.000Z`));
     const dayAfter = fixedClock(new Date(`${addDays(checkin, 1)}T08:00:00.000Z`));
     // On the check-in day the flexible plan's fee is really charged; the day after, nothing can be cancelled.
     const flexibleBooking = await book(flexible.id);
     expect(flexibleBooking.cancellation).toEqual(offers.Flexible);
-    expect((await cancelBooking(database().db, { property, bookingId: flexibleBooking.id, actor: TEST_ACTOR, clock: onCheckinDay })).cancellationFee).toEqual({ amount: 10_000, currency: "EUR" });
+    expect((unlessRefused(await cancelBooking(database().db, { property, bookingId: flexibleBooking.id, actor: TEST_ACTOR, clock: onCheckinDay })).booking).cancellationFee).toEqual({ amount: 10_000, currency: "EUR" });
     const standardBooking = await book();
     expect(standardBooking.cancellation).toEqual(offers.Standard);
-    expect((await refusal(cancelBooking(database().db, { property, bookingId: standardBooking.id, actor: TEST_ACTOR, clock: dayAfter }))).code).toBe("booking_not_cancellable");
-    expect((await cancelBooking(database().db, { property, bookingId: standardBooking.id, actor: TEST_ACTOR, clock: onCheckinDay })).cancellationFee).toEqual({ amount: 0, currency: "EUR" });
+    expect((await refusal(cancelBooking(database().db, { property, bookingId: standardBooking.id, actor: TEST_ACTOR, clock: dayAfter }).then(unlessRefused).then((done) => done.booking))).code).toBe("booking_not_cancellable");
+    expect((unlessRefused(await cancelBooking(database().db, { property, bookingId: standardBooking.id, actor: TEST_ACTOR, clock: onCheckinDay })).booking).cancellationFee).toEqual({ amount: 0, currency: "EUR" });
   });
 
   it("a change to another plan prices every night with it and takes its terms; keeping the plan keeps the booked nights' amounts", async () => {
     const { property, roomTypes } = await hotel();
     const nonRefundable = await plan(property.id);
     const checkin = addDays(dateInTimeZone(new Date(), "UTC"), 8);
-    const { booking } = await createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: GUEST } });
+    const { booking } = unlessRefused(await createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: GUEST } }));
     await setRates(database().db, { roomTypeId: roomTypes[0]!.id, from: checkin, to: addDays(checkin, 5), price: 12_000 });
 
     const longer = await changeBooking(database().db, { property, actor: TEST_ACTOR, bookingId: booking.id, request: { checkout: addDays(checkin, 3) } });
@@ -279,7 +280,7 @@ describe("stay restrictions", () => {
     const room = roomTypes[0]!;
     const arrival = addDays(dateInTimeZone(new Date(), "UTC"), 10);
     const book = (checkin: string, checkout: string) =>
-      createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: room.id, checkin, checkout, adults: 1, guest: GUEST } });
+      createBooking(database().db, { property, actor: TEST_ACTOR, input: { roomTypeId: room.id, checkin, checkout, adults: 1, guest: GUEST } }).then(unlessRefused);
     const offered = async (checkin: string, checkout: string) => (await searchAvailability(database().db, property, { checkin, checkout, adults: 1 })).roomTypes.length > 0;
     return { property, room, arrival, book, offered };
   }

@@ -1,16 +1,18 @@
--- cancel_booking: the write half of lib/bookings/cancel-booking.ts, in one statement: locks the
--- booking, answers "not_found", "not_confirmed" (already cancelled) or "stale" (changed since the
--- caller read it: read again) unless it is still as read, then cancels it with the fee the caller
--- worked out, gives its nights back (locked in (room type, date) order), records who cancelled
--- it in its history and writes the booking.cancelled event and its dispatch. Returns "cancelled".
+-- cancel_booking: the write half of lib/bookings/cancel-booking.ts, in one statement, built from
+-- the write rules' pieces. Locks the booking and answers "not_found", "not_confirmed" (already
+-- cancelled) or "stale" (changed since the caller read it: read again) unless it is still as
+-- read; then gives its nights back (hold_nights, move_nights), writes it as the caller
+-- cancelled it (write_booking: status, time, reason, fee), records who cancelled it
+-- (record_booking_history) and its booking.cancelled event (record_booking_event). p: { booking:
+-- the domain's Booking as cancelled, view: the same as the API shows it, readAt, historyId,
+-- eventId, actor, traceContext }. Returns "cancelled".
 CREATE OR REPLACE FUNCTION cancel_booking(p jsonb) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
-  v_property text := p->>'propertyId';
-  v_now timestamptz := (p->>'now')::timestamptz;
   v_booking record;
+  v_nights date[];
 BEGIN
   SELECT id, room_type_id, checkin, checkout, status, updated_at INTO v_booking
-  FROM bookings WHERE id = p->>'bookingId' AND property_id = v_property
+  FROM bookings WHERE id = p->'booking'->>'id' AND property_id = p->'booking'->>'propertyId'
   FOR UPDATE;
   IF NOT FOUND THEN
     RETURN 'not_found';
@@ -22,21 +24,12 @@ BEGIN
     RETURN 'stale';
   END IF;
 
-  UPDATE bookings SET status = 'cancelled', cancelled_at = v_now, updated_at = v_now, cancellation_reason = p->>'reason',
-    cancellation_fee = (p->'view'->'cancellationFee'->>'amount')::int
-  WHERE id = v_booking.id;
-  PERFORM 1 FROM room_nights
-  WHERE room_type_id = v_booking.room_type_id AND date >= v_booking.checkin AND date < v_booking.checkout
-  ORDER BY room_type_id, date FOR UPDATE;
-  UPDATE room_nights SET rooms_sold = rooms_sold - 1, updated_at = now()
-  WHERE room_type_id = v_booking.room_type_id AND date >= v_booking.checkin AND date < v_booking.checkout;
-
-  INSERT INTO booking_history (id, property_id, booking_id, kind, api_key_id, staff_user_id, actor_label, created_at)
-  VALUES (p->>'historyId', v_property, v_booking.id, 'cancelled', p->>'apiKeyId', p->>'staffUserId', p->>'actorLabel', v_now);
-  INSERT INTO events (id, property_id, type, booking_id, data, created_at, actor_api_key_id, actor_staff_user_id, trace_context)
-  VALUES (p->>'eventId', v_property, 'booking.cancelled', v_booking.id, jsonb_build_object('booking', p->'view'), v_now,
-    p->>'apiKeyId', p->>'staffUserId', p->>'traceContext');
-  PERFORM queue_event_dispatch(p->>'eventId', v_property);
+  v_nights := ARRAY(SELECT generate_series(v_booking.checkin, v_booking.checkout - 1, interval '1 day')::date);
+  PERFORM hold_nights(NULL, NULL, v_booking.room_type_id, v_nights);
+  PERFORM move_nights(v_booking.room_type_id, v_nights, -1);
+  PERFORM write_booking(p->'booking');
+  PERFORM record_booking_history(p->>'historyId', 'cancelled', p->'booking', p->'actor', NULL, NULL, NULL, NULL);
+  PERFORM record_booking_event(p->>'eventId', 'booking.cancelled', p->'booking', jsonb_build_object('booking', p->'view'), p->'actor', p->>'traceContext');
   RETURN 'cancelled';
 END
 $$;

@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -52,7 +53,7 @@ afterAll(async () => {
 });
 
 const book = (hotel: typeof guestSite, email: string) =>
-  createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email } }, actor: TEST_ACTOR });
+  createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email } }, actor: TEST_ACTOR }).then(unlessRefused);
 const mailTo = (email: string) => sink.messages.filter((message) => message.to && JSON.stringify(message.to).includes(email));
 
 describe("guest e-mails", () => {
@@ -66,7 +67,7 @@ describe("guest e-mails", () => {
     expect(link).not.toBeNull();
     expect(verifyManageBookingToken(link![1]!, TEST_SESSION_SECRET)).toBe(booking.id);
 
-    await cancelBooking(database().db, { actor: TEST_ACTOR, property: guestSite.property, bookingId: booking.id, reason: "Plans changed" });
+    unlessRefused(await cancelBooking(database().db, { actor: TEST_ACTOR, property: guestSite.property, bookingId: booking.id, reason: "Plans changed" }));
     const [, cancellation] = await waitFor(() => mailTo("ana@guest.test").length === 2 && mailTo("ana@guest.test"));
     expect(cancellation!.subject).toBe(`Your booking at Guest Site Hotel is cancelled – ${booking.reference}`);
     expect(cancellation!.text).toContain("Plans changed");
@@ -112,12 +113,12 @@ describe("guest e-mails", () => {
     const live = await partnerFixture(database().db, { name: "Mailbox Hotel" });
     const twin = await openTestTwin(database().db, live.property.id);
     const roomType = await database().db.roomType.findFirstOrThrow({ where: { propertyId: twin.id }, orderBy: { basePrice: "desc" } });
-    const { booking } = await createBooking(database().db, {
+    const { booking } = unlessRefused(await createBooking(database().db, {
       property: twin,
       input: { roomTypeId: roomType.id, ...live.stay, adults: 1, guest: { firstName: "Tess", lastName: "Ting", email: "test-mode@guest.test" } },
       actor: TEST_ACTOR,
-    });
-    await cancelBooking(database().db, { actor: TEST_ACTOR, property: twin, bookingId: booking.id });
+    }));
+    unlessRefused(await cancelBooking(database().db, { actor: TEST_ACTOR, property: twin, bookingId: booking.id }));
     const kept = await waitFor(async () => {
       const messages = await listTestMailbox(database().db, twin.id);
       return messages.length === 2 && messages;

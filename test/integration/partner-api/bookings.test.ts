@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -181,12 +182,12 @@ describe("POST /bookings/{id}/cancel and GET /bookings", () => {
     const roomTypeId = hotel.roomTypes[0]!.id;
     // The calendar opens at today: give the past nights rows, then book them as of back then.
     await setRates(database().db, { roomTypeId, from: past, to: addDays(past, 1), rooms: 5, price: 12_000 });
-    const { booking } = await createBooking(database().db, {
+    const { booking } = unlessRefused(await createBooking(database().db, {
       property: hotel.property,
       actor: TEST_ACTOR,
       input: { roomTypeId, checkin: past, checkout: addDays(past, 2), adults: 1, guest: GUEST },
       clock: fixedClock(`${past}T12:00:00Z`),
-    });
+    }));
     const response = await api("POST", `/bookings/${booking.id}/cancel`, { key, body: {} });
     expect(response).toMatchObject({ status: 409, body: { code: "booking_not_cancellable" } });
   });

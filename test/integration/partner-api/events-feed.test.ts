@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -44,8 +45,8 @@ describe("the outbox and GET /events", () => {
     expect(cancelled.status).toBe(200);
     expect((await api("POST", `/bookings/${made.body.id}/cancel`, { key })).status).toBe(200);
     // The control panel and the guest site end in the same domain functions.
-    const direct = await createBooking(database().db, { property: hotel.property, input: { ...body, adults: 2 }, actor: TEST_ACTOR });
-    await cancelBooking(database().db, { actor: TEST_ACTOR, property: hotel.property, bookingId: direct.booking.id });
+    const direct = unlessRefused(await createBooking(database().db, { property: hotel.property, input: { ...body, adults: 2 }, actor: TEST_ACTOR }));
+    unlessRefused(await cancelBooking(database().db, { actor: TEST_ACTOR, property: hotel.property, bookingId: direct.booking.id }));
 
     const { events } = await allEvents(key);
     expect(events.map((e) => [e.type, e.data.booking.id, e.data.booking.status])).toEqual([
@@ -79,7 +80,7 @@ describe("the outbox and GET /events", () => {
       END $$`);
     await db.$executeRawUnsafe(`CREATE TRIGGER refuse_event BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION refuse_event()`);
     try {
-      await expect(createBooking(db, { property: hotel.property, input, actor: TEST_ACTOR })).rejects.toThrow(/injected outbox failure/);
+      await expect(createBooking(db, { property: hotel.property, input, actor: TEST_ACTOR }).then(unlessRefused)).rejects.toThrow(/injected outbox failure/);
       expect(await db.booking.count({ where: { propertyId: hotel.property.id } })).toBe(0);
       const [night] = await db.roomNight.findMany({ where: { roomTypeId: input.roomTypeId, roomsSold: { gt: 0 } } });
       expect(night).toBeUndefined();

@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { describe, expect, it } from "vitest";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -29,11 +30,11 @@ describe("the outbox", () => {
     const input = { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1 };
     const [eventsBefore, jobsBefore] = [await db.event.count(), await countJobs()];
 
-    await expect(createBooking(db, { property: hotel.property, input: { ...input, guest: { firstName: "Ana", lastName: "Fail", email: "a@example.com" } }, actor: TEST_ACTOR })).rejects.toThrow();
+    await expect(createBooking(db, { property: hotel.property, input: { ...input, guest: { firstName: "Ana", lastName: "Fail", email: "a@example.com" } }, actor: TEST_ACTOR }).then(unlessRefused)).rejects.toThrow();
     expect(await db.booking.count({ where: { propertyId: hotel.property.id } })).toBe(0);
     expect([await db.event.count(), await countJobs()]).toEqual([eventsBefore, jobsBefore]);
 
-    const made = await createBooking(db, { property: hotel.property, input: { ...input, guest: { firstName: "Ana", lastName: "Fine", email: "a@example.com" } }, actor: TEST_ACTOR });
+    const made = unlessRefused(await createBooking(db, { property: hotel.property, input: { ...input, guest: { firstName: "Ana", lastName: "Fine", email: "a@example.com" } }, actor: TEST_ACTOR }));
     expect(await db.event.findMany({ where: { bookingId: made.booking.id }, select: { type: true } })).toEqual([{ type: "booking.created" }]);
     expect(await countJobs()).toBe(jobsBefore + 1);
   });
@@ -43,7 +44,7 @@ describe("the outbox", () => {
     const hotel = await partnerFixture(db, { name: "Silent Inn" });
     await db.property.update({ where: { id: hotel.property.id }, data: { guestEmailsEnabled: false } });
     const book = (lastName: string) =>
-      createBooking(db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName, email: "a@example.com" } }, actor: TEST_ACTOR });
+      createBooking(db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName, email: "a@example.com" } }, actor: TEST_ACTOR }).then(unlessRefused);
     const jobsFor = async (bookingId: string) =>
       (await db.$queryRaw<[{ n: number }]>`
         SELECT count(*)::int AS n FROM graphile_worker.jobs j JOIN events e ON j.key = 'dispatch-event:' || e.id WHERE e.booking_id = ${bookingId}`)[0].n;

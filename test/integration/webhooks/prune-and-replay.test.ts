@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { describe, expect, it } from "vitest";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -30,7 +31,7 @@ describe("keeping and replaying", () => {
   it("prunes events after 31 days and finished deliveries after 30, keeps what is newer or still pending", async () => {
     const { hotel, endpoint } = await endpointOf("Prune Inn");
     const now = new Date();
-    const { booking } = await createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR });
+    const { booking } = unlessRefused(await createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR }));
     await database().db.event.updateMany({ where: { bookingId: booking.id }, data: { createdAt: new Date(now.getTime() - 32 * DAY) } });
     const old = await delivery(endpoint.id, "evt_00000000000000000001", "succeeded", new Date(now.getTime() - 31 * DAY));
     const oldPending = await delivery(endpoint.id, "evt_00000000000000000002", "pending", new Date(now.getTime() - 31 * DAY));

@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooking } from "@/lib/bookings/create-booking";
@@ -38,7 +39,7 @@ describe("two workers", () => {
     }
     const bookings = await Promise.all(
       Array.from({ length: 30 }, () =>
-        createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR }),
+        createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR }).then(unlessRefused),
       ),
     );
     await waitFor(() => receiver.requests.length >= 60, { what: "60 deliveries" });

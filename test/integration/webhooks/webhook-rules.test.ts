@@ -1,3 +1,4 @@
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
@@ -132,7 +133,7 @@ describe("webhook rules", () => {
 
   it("an endpoint gets only events created after it was added", async () => {
     const hotel = await partnerFixture(database().db, { name: "Late Inn" });
-    await createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR });
+    unlessRefused(await createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR }));
     const endpoint = await createWebhookEndpoint(database().db, { propertyId: hotel.property.id, endpoint: { url: "https://late.example.com/h" }, actor, allowPrivateUrls: false, secretBox: testSecretBox });
     const event = await database().db.event.findFirstOrThrow({ where: { propertyId: hotel.property.id } });
     const { dispatchEvent } = await import("@/lib/jobs/dispatch-event");

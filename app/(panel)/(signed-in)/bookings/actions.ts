@@ -5,9 +5,10 @@ import { revalidatePath } from "next/cache";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import type { BookingChangeFormState } from "@/components/panel/booking-change-form-states";
-import { changeRefusal } from "@/lib/bookings/booking-refusals";
+import { isRefusal, type ChangeOutcome } from "@/lib/bookings/booking-outcome";
+import { refusalError } from "@/lib/bookings/booking-refusals";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
-import { changeBooking, type ChangeBookingOutcome } from "@/lib/bookings/change-booking";
+import { changeBooking } from "@/lib/bookings/change-booking";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
@@ -36,14 +37,9 @@ export async function cancelBookingAction(_previous: CancelState, form: FormData
   if (error) return { error };
   const db = getDb();
   const property = await db.property.findUniqueOrThrow({ where: { id: parsed.data.propertyId } });
-  try {
-    const actor = staffActor(staff);
-    await cancelBooking(db, { property, bookingId: parsed.data.bookingId, reason: parsed.data.reason, actor });
-  } catch (failure) {
-    if (isDomainError(failure, "not_found")) notFound();
-    if (isDomainError(failure)) return { error: failure.message };
-    throw failure;
-  }
+  const outcome = await cancelBooking(db, { property, bookingId: parsed.data.bookingId, reason: parsed.data.reason, actor: staffActor(staff) });
+  if (outcome.kind === "not_found") notFound();
+  if (isRefusal(outcome)) return { error: refusalError(outcome).message };
   revalidatePath(`/bookings/${parsed.data.bookingId}`);
   return { done: "The booking is cancelled and its nights are for sale again." };
 }
@@ -99,14 +95,14 @@ export async function changeBookingAction(_previous: BookingChangeFormState, for
       return { ...state, quote, notice: `The price changed since the preview: this change now costs ${quote.price}. Nothing was changed; confirm again to change at this price.` };
     }
     default:
-      return refused(state, outcome, { bookingId, adults: request.adults ?? before.adults });
+      return refused(state, outcome);
   }
 }
 
-type ChangeRefused = Exclude<ChangeBookingOutcome, { kind: "changed" | "replayed" | "quote" | "price_changed" }>;
+type ChangeRefused = Exclude<ChangeOutcome, { kind: "changed" | "replayed" | "quote" | "price_changed" }>;
 
 /** A change refused, said on the form: the domain's message, a stay's rules beside their fields. */
-function refused(state: BookingChangeFormState, outcome: ChangeRefused, request: { bookingId: string; adults: number }): BookingChangeFormState {
+function refused(state: BookingChangeFormState, outcome: ChangeRefused): BookingChangeFormState {
   switch (outcome.kind) {
     case "unchanged":
       return { ...state, error: "Nothing to change: the booking already has these values." };
@@ -114,10 +110,10 @@ function refused(state: BookingChangeFormState, outcome: ChangeRefused, request:
       notFound();
     case "invalid": {
       const { fieldErrors, others } = fieldErrorsOf(outcome.errors);
-      return { ...state, fieldErrors, error: [changeRefusal(outcome, request).message, ...others].join(" ") };
+      return { ...state, fieldErrors, error: [refusalError(outcome).message, ...others].join(" ") };
     }
     case "occupancy_exceeded": {
-      const message = changeRefusal(outcome, request).message;
+      const message = refusalError(outcome).message;
       return { ...state, fieldErrors: { adults: message }, error: message };
     }
     case "idempotency_key_reused":
@@ -125,6 +121,6 @@ function refused(state: BookingChangeFormState, outcome: ChangeRefused, request:
     case "idempotency_key_in_use":
       return { ...state, error: "This change is still being made. Wait a moment, then reload the page to see the booking as it stands." };
     default:
-      return { ...state, error: changeRefusal(outcome, request).message };
+      return { ...state, error: refusalError(outcome).message };
   }
 }

@@ -17,7 +17,7 @@ export async function POST(request: Request): Promise<Response> {
   const key = await ceilingAuth(request);
   if (key instanceof Response) return key;
   const input = JSON.parse(await request.text()) as CreateBookingInput;
-  const { view, parameters } = bookStayCall({
+  const { booking, parameters } = bookStayCall({
     property: key.property,
     input,
     actor: apiKeyActor(key),
@@ -27,5 +27,5 @@ export async function POST(request: Request): Promise<Response> {
   const { rows } = await queryHot<{ outcome: BookStayOutcome }>(getDb(), BOOK_STAY, parameters);
   const outcome = rows[0]!.outcome;
   if (outcome.kind !== "created") return Response.json(outcome, { status: 409 });
-  return Response.json(bookedView(view, outcome, key.property.currency), { status: 201 });
+  return Response.json(bookedView(booking, outcome), { status: 201 });
 }

@@ -1,4 +1,5 @@
 import { apiKeyActor } from "@/lib/bookings/booking-actor";
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { listBookings } from "@/lib/bookings/find-bookings";
 import { readIdempotencyKey } from "@/lib/http/idempotency-key-header";
@@ -15,11 +16,11 @@ export const POST = withPartnerApi({ scope: "write", route: "POST /bookings" }, 
   parseQuery(request, NoQuerySchema);
   const idempotencyKey = readIdempotencyKey(request);
   const input = await parseJsonBody(request, CreateBookingSchema);
-  const { booking, replayed } = await createBooking(db, { property, input, actor: apiKeyActor(key), idempotencyKey });
+  const { kind, booking } = unlessRefused(await createBooking(db, { property, input, actor: apiKeyActor(key), idempotencyKey }));
   return {
     status: 201,
     body: booking,
-    headers: { Location: `/partner/v1/bookings/${booking.id}`, ...(replayed ? { "Idempotent-Replayed": "true" } : {}) },
+    headers: { Location: `/partner/v1/bookings/${booking.id}`, ...(kind === "replayed" ? { "Idempotent-Replayed": "true" } : {}) },
   };
 });
 

@@ -4,9 +4,10 @@ import { notFound, redirect } from "next/navigation";
 import { z } from "zod";
 import type { DeskBookingFormState } from "@/components/panel/desk-booking-form-states";
 import { deskActor } from "@/lib/bookings/booking-actor";
+import { isRefusal, type BookingRefusal } from "@/lib/bookings/booking-outcome";
+import { refusalError } from "@/lib/bookings/booking-refusals";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { getDb } from "@/lib/db";
-import { isDomainError, type FieldError } from "@/lib/errors";
 import { bookingAttemptKey } from "@/lib/guest-site/book-stay";
 import { CreateBookingSchema } from "@/lib/schemas/bookings";
 import { CalendarDateSchema, PropertyIdSchema, printableAscii, RatePlanIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
@@ -51,19 +52,16 @@ export async function createDeskBookingAction(previous: DeskBookingFormState, fo
   const answer = await runPanelAction("/bookings", async () => {
     const db = getDb();
     const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, name: true, timezone: true, currency: true, livePropertyId: true, testToday: true } });
-    try {
-      const { booking } = await createBooking(db, {
-        property,
-        input: { ...chosen, guest },
-        actor: deskActor(staff),
-        desk,
-        idempotencyKey: bookingAttemptKey(idempotencyKey, guest),
-      });
-      bookingId = booking.id;
-      return state;
-    } catch (failure) {
-      return refused(state, failure);
-    }
+    const outcome = await createBooking(db, {
+      property,
+      input: { ...chosen, guest },
+      actor: deskActor(staff),
+      desk,
+      idempotencyKey: bookingAttemptKey(idempotencyKey, guest),
+    });
+    if (isRefusal(outcome)) return refused(state, outcome);
+    bookingId = outcome.booking.id;
+    return state;
   });
   if (bookingId) redirect(`/bookings/${bookingId}`);
   return answer;
@@ -71,23 +69,21 @@ export async function createDeskBookingAction(previous: DeskBookingFormState, fo
 
 const STAY_FIELDS: Record<string, string> = { checkin: "Check-in", checkout: "Check-out", adults: "Adults" };
 
-/** A booking refused, said on the form. */
-function refused(state: DeskBookingFormState, failure: unknown): DeskBookingFormState {
-  if (!isDomainError(failure)) throw failure;
-  switch (failure.code) {
+/** A booking refused, said on the form: the refusal's words (refusalError, as the API says them), and what to do next. */
+function refused(state: DeskBookingFormState, refusal: BookingRefusal): DeskBookingFormState {
+  const { message } = refusalError(refusal);
+  switch (refusal.kind) {
     case "unknown_rate_plan":
-      return { ...state, soldOut: true, error: `${failure.message} Choose another rate plan or room type.` };
+      return { ...state, soldOut: true, error: `${message} Choose another rate plan or room type.` };
     case "no_availability":
-      return { ...state, soldOut: true, error: `${failure.message} It was booked or closed since the search: choose another room type or other dates.` };
-    case "validation_failed": {
-      const errors = (failure.details.errors ?? []) as FieldError[];
-      return { ...state, error: `The stay can no longer be booked: ${errors.map((e) => asSentence(`${STAY_FIELDS[e.field] ?? e.field}: ${e.message}`)).join(" ")} Search again.` };
-    }
+      return { ...state, soldOut: true, error: `${message} It was booked or closed since the search: choose another room type or other dates.` };
+    case "invalid":
+      return { ...state, error: `The stay can no longer be booked: ${refusal.errors.map((e) => asSentence(`${STAY_FIELDS[e.field] ?? e.field}: ${e.message}`)).join(" ")} Search again.` };
     case "idempotency_key_reused":
-      return { ...state, madeBookingId: String(failure.details.bookingId ?? ""), error: "This form already made a booking for this guest with other details." };
+      return { ...state, madeBookingId: refusal.bookingId ?? "", error: "This form already made a booking for this guest with other details." };
     case "idempotency_key_in_use":
       return { ...state, error: "This booking is still being made. Wait a moment, then press Create booking again: it will not be booked twice." };
     default:
-      return { ...state, error: failure.message };
+      return { ...state, error: message };
   }
 }

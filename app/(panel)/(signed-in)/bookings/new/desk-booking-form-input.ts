@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DeskBookingFormState, DeskBookingFormValues } from "@/components/panel/desk-booking-form-states";
-import type { DeskBookingDetails } from "@/lib/bookings/create-booking";
+import type { DeskBookingDetails } from "@/lib/bookings/booking";
 import { formFieldChecker } from "@/lib/schemas/field-errors";
 import { GuestSchema, type CreateBookingInput } from "@/lib/schemas/bookings";
 import { GuestPhoneSchema, StaffNoteSchema } from "@/lib/schemas/desk-bookings";

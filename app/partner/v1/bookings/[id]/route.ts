@@ -1,5 +1,5 @@
 import { apiKeyActor } from "@/lib/bookings/booking-actor";
-import { changeRefusal } from "@/lib/bookings/booking-refusals";
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { changeBooking } from "@/lib/bookings/change-booking";
 import { getBooking } from "@/lib/bookings/find-bookings";
 import { readIdempotencyKey } from "@/lib/http/idempotency-key-header";
@@ -19,7 +19,7 @@ export const PATCH = withPartnerApi({ scope: "write", route: "PATCH /bookings/{i
   const { dryRun } = parseQuery(request, ChangeBookingQuerySchema);
   const idempotencyKey = readIdempotencyKey(request);
   const { expectedPrice, ...change } = await parseJsonBody(request, ChangeBookingSchema);
-  const outcome = await changeBooking(db, {
+  const outcome = unlessRefused(await changeBooking(db, {
     property,
     bookingId,
     request: change,
@@ -27,7 +27,7 @@ export const PATCH = withPartnerApi({ scope: "write", route: "PATCH /bookings/{i
     dryRun: dryRun === "true",
     idempotencyKey,
     actor: apiKeyActor(key),
-  });
+  }));
   switch (outcome.kind) {
     case "quote":
       return { body: outcome.booking, headers: { Preview: "true" } };
@@ -36,8 +36,6 @@ export const PATCH = withPartnerApi({ scope: "write", route: "PATCH /bookings/{i
       return { body: outcome.booking };
     case "replayed":
       return { body: outcome.booking, headers: { "Idempotent-Replayed": "true" } };
-    default:
-      throw changeRefusal(outcome, { bookingId, adults: change.adults });
   }
 });
 

@@ -1,4 +1,5 @@
 import { apiKeyActor } from "@/lib/bookings/booking-actor";
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { parseJsonBody, parsePathId, parseQuery } from "@/lib/http/parse-request";
 import { methodNotAllowed, withPartnerApi } from "@/lib/http/with-partner-api";
@@ -9,7 +10,7 @@ export const POST = withPartnerApi({ scope: "write", route: "POST /bookings/{id}
   const bookingId = parsePathId(params.id, BookingIdSchema, "booking");
   parseQuery(request, NoQuerySchema);
   const { reason } = await parseJsonBody(request, CancelBookingSchema, { optional: true });
-  return { body: await cancelBooking(db, { property, bookingId, reason, actor: apiKeyActor(key) }) };
+  return { body: unlessRefused(await cancelBooking(db, { property, bookingId, reason, actor: apiKeyActor(key) })).booking };
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("/bookings/{id}/cancel", ["POST"]);
