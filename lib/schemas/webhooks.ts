@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { validationFailed } from "@/lib/errors";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { MAX_WEBHOOK_URL_LENGTH } from "@/lib/webhooks/webhook-url";
 import { freeText, idSchema, TimestampSchema } from "./common";
+import { fieldErrors } from "./field-errors";
 
 export const WebhookEndpointIdSchema = idSchema("whe", "whe_3m8x1c7v4b6n0t5f3k9q");
-export const MAX_WEBHOOK_ENDPOINTS = 20;
 
 const EventTypesSchema = z
   .array(z.enum(EVENT_TYPES))
@@ -46,4 +47,11 @@ export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({
 export const WebhookEndpointListSchema = z.object({ data: z.array(WebhookEndpointSchema) }).meta({ id: "WebhookEndpointList" });
 
 export type CreateWebhookEndpointInput = z.infer<typeof CreateWebhookEndpointSchema>;
+
+/** A new endpoint's fields as the API's body parser reads them, or 400 validation_failed naming each wrong field (the panel's and the CLI's check). */
+export function parseCreateWebhookEndpoint(input: unknown): CreateWebhookEndpointInput {
+  const parsed = CreateWebhookEndpointSchema.safeParse(input);
+  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error, "field"));
+  return parsed.data;
+}
 export type WebhookEndpointView = z.infer<typeof WebhookEndpointSchema>;

@@ -1,6 +1,7 @@
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { findPropertyBySlug } from "@/lib/properties/find-property";
+import { parseCreateWebhookEndpoint } from "@/lib/schemas/webhooks";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { getWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/find-webhook-endpoints";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
@@ -36,7 +37,7 @@ export const webhookCreate = defineCommand({
     const property = await findPropertyBySlug(db, input.slug);
     const created = await createWebhookEndpoint(db, {
       propertyId: property.id,
-      endpoint: { url: input.url, events: input.events, description: input.description },
+      endpoint: parseCreateWebhookEndpoint({ url: input.url, events: input.events, description: input.description }),
       actor: ADMIN_CLI_ACTOR,
       ...cliWebhookConfig(),
     });

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db";
 import { isDomainError, type FieldError } from "@/lib/errors";
 import { setGuestEmailsEnabled } from "@/lib/properties/set-guest-emails-enabled";
 import { PropertyIdSchema } from "@/lib/schemas/common";
-import { WebhookEndpointIdSchema, type CreateWebhookEndpointInput } from "@/lib/schemas/webhooks";
+import { parseCreateWebhookEndpoint, WebhookEndpointIdSchema } from "@/lib/schemas/webhooks";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint, rotateWebhookSecret, setWebhookEndpointEnabled } from "@/lib/webhooks/manage-webhook-endpoint";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
@@ -47,7 +47,7 @@ export async function createEndpointAction(_previous: CreateEndpointState, form:
     try {
       const endpoint = await createWebhookEndpoint(getDb(), {
         propertyId: propertyId.data,
-        endpoint: { url: values.url, events: values.events as CreateWebhookEndpointInput["events"], ...(values.description.trim() ? { description: values.description } : {}) },
+        endpoint: parseCreateWebhookEndpoint({ url: values.url, events: values.events, ...(values.description.trim() ? { description: values.description } : {}) }),
         actor: staffActor(staff),
         ...webhookConfig(),
       });
