@@ -1,6 +1,10 @@
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+import type { Db } from "@/lib/db";
+import { createProperty } from "@/lib/properties/create-property";
 
 export type AdminRun = { code: number | null; stdout: string; stderr: string };
 
@@ -20,4 +24,26 @@ export function runAdminCli(databaseUrl: string, args: string[], stdin = "", ove
     child.on("close", (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin);
   });
+}
+
+/** A success with --json: exit 0 and exactly one JSON object on stdout. */
+export function jsonOfRun(run: AdminRun): Record<string, unknown> {
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  expect(run.stdout.endsWith("}\n")).toBe(true);
+  return JSON.parse(run.stdout);
+}
+
+/** A failure: the exit code, nothing on stdout, one line on stderr (returned). */
+export function failureOfRun(run: AdminRun, code: 1 | 2): string {
+  expect(run.stdout).toBe("");
+  expect(run.code).toBe(code);
+  const lines = run.stderr.trimEnd().split("\n");
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+}
+
+/** A property of its own for a CLI test, in Lisbon, paying in euros. */
+export function cliFixtureProperty(db: Db, plan: "free" | "starter" | "pro" = "starter") {
+  return createProperty(db, { name: `Fixture ${randomBytes(3).toString("hex")}`, timezone: "Europe/Lisbon", currency: "EUR", plan });
 }

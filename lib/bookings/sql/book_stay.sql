@@ -5,8 +5,8 @@
 -- (move_nights), priced (night_prices) with the plan's terms as of today
 -- (stay_cancellation_terms), the booking written (write_booking) and its booking.created event
 -- (record_booking_event). p: { booking: the domain's Booking without its price, view: the same
--- as the API shows it, ratePlanId (null: the
--- Standard plan), today, timezone, eventId, actor, traceContext }. Returns a refusal
+-- as the API shows it, ratePlanId (null: the Standard plan), today, timezone, eventId, actor,
+-- traceContext }. Returns a refusal
 -- ({ kind, …facts }, nothing written), { kind: "key_used", usedBy, bookingId, fingerprint }, or
 -- { kind: "created", price, nightly, ratePlan, cancellationPolicy, cancellation }.
 CREATE OR REPLACE FUNCTION book_stay(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
