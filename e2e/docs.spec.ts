@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { dateInTimeZone } from "@/lib/dates/calendar-date";
-import { operationExamples } from "@/lib/schemas/openapi-examples";
+import { operationExamples } from "@/lib/openapi/examples";
 import { collectPageErrors } from "./support/page-errors";
 
 test("/docs renders the API reference from our own bundle, with no request leaving this server", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { markdownToHtml } from "@/lib/docs/markdown";
-import { openApiDocument } from "@/lib/schemas/openapi";
+import { openApiDocument } from "@/lib/openapi/openapi-document";
 
 /**
  * The interactive API reference, rendered in the browser by Scalar from

@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { openApiDocument } from "@/lib/schemas/openapi";
+import { openApiDocument } from "@/lib/openapi/openapi-document";
 
 /**
  * Checks an API response against the OpenAPI document: the status must be documented for the

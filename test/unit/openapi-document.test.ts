@@ -1,7 +1,7 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it, vi } from "vitest";
 import { PROBLEM_STATUS } from "@/lib/schemas/problem";
-import { openApiDocument } from "@/lib/schemas/openapi";
+import { openApiDocument } from "@/lib/openapi/openapi-document";
 import { checkWebhookUrl } from "@/lib/webhooks/webhook-url";
 
 const document = openApiDocument() as any;

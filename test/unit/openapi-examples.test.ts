@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { daysBetween, eachDate, nightsOfStay } from "@/lib/dates/calendar-date";
-import { openApiDocument } from "@/lib/schemas/openapi";
+import { openApiDocument } from "@/lib/openapi/openapi-document";
 import {
   curlRequest,
   documentedOperations,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fixedClock } from "@/lib/clock";
-import { openApiDocument } from "@/lib/schemas/openapi";
+import { openApiDocument } from "@/lib/openapi/openapi-document";
 
 describe("the OpenAPI document, with a second copy of the schemas loaded", () => {
   // A server bundle can hold the schema modules twice (the job worker's bundle beside the

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { DocsArticle } from "@/components/docs/docs-article";
 import { MarkdownText } from "@/components/docs/markdown-text";
 import { PROBLEM_STATUS, type ProblemCode } from "@/lib/schemas/problem";
-import { ERROR_CATALOGUE } from "@/lib/schemas/error-catalogue";
+import { ERROR_CATALOGUE } from "@/lib/docs/error-catalogue";
 
 export const metadata: Metadata = { title: "Partner API errors" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { DocsArticle } from "@/components/docs/docs-article";
 import { MarkdownText } from "@/components/docs/markdown-text";
 import { PROBLEM_STATUS } from "@/lib/schemas/problem";
-import { ERROR_CATALOGUE } from "@/lib/schemas/error-catalogue";
+import { ERROR_CATALOGUE } from "@/lib/docs/error-catalogue";
 import { operationsPlaying, SCENARIO_HEADERS, SCENARIOS } from "@/lib/http/test-scenarios";
 import { TEST_CLOCK_MAX_DAYS } from "@/lib/test-mode/test-clock";
 

@@ -6,9 +6,9 @@ import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { createRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
-import { EXAMPLE_IDS } from "@/lib/schemas/openapi-example-ids";
-import { EXAMPLE_CHANGE_IDEMPOTENCY_KEY } from "@/lib/schemas/openapi-examples";
-import { openApiDocument } from "@/lib/schemas/openapi";
+import { EXAMPLE_IDS } from "@/lib/openapi/example-ids";
+import { EXAMPLE_CHANGE_IDEMPOTENCY_KEY } from "@/lib/openapi/examples";
+import { openApiDocument } from "@/lib/openapi/openapi-document";
 import { setupTestDatabase } from "../../support/database";
 import { curlRequest, documentedOperations, exampleRequest, nameOf, parametersOf, successExample, type DocumentedRequest } from "../../support/documented-requests";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
@@ -41,7 +41,7 @@ beforeAll(async () => {
   hotel = await partnerFixture(database().db, { name: "Harbour View Hotel" });
   key = hotel.writeKey!.key;
   testKey = (await createApiKey(database().db, { propertyId: (await openTestTwin(database().db, hotel.property.id)).id, scope: "write", label: "Test", actor: TEST_ACTOR })).key;
-  // The story's plans (lib/schemas/openapi-examples.ts): the Standard plan every property has, and a non-refundable one.
+  // The story's plans (lib/openapi/examples.ts): the Standard plan every property has, and a non-refundable one.
   standardPlanId = (await database().db.ratePlan.findFirstOrThrow({ where: { propertyId: hotel.property.id, standard: true } })).id;
   const nonRefundable = await createRatePlan(database().db, {
     propertyId: hotel.property.id,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/schemas/openapi";
+import { openApiDocument } from "@/lib/openapi/openapi-document";
 import { setupTestDatabase } from "../../support/database";
 import { asText, bodyWith, HOSTILE_JSON, HOSTILE_STRINGS, type HostileValue } from "../../support/hostile-values";
 import { openApiProblems } from "../../support/openapi-validator";

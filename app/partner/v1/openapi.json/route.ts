@@ -1,5 +1,5 @@
 import { requestIdFor } from "@/lib/http/request-id";
-import { openApiDocument } from "@/lib/schemas/openapi";
+import { openApiDocument } from "@/lib/openapi/openapi-document";
 
 /** The OpenAPI 3.1 document of the partner API. The one path that needs no key. */
 export function GET(request: Request) {

@@ -1,4 +1,4 @@
-import type { RequestExample } from "./openapi-example-types";
+import type { RequestExample } from "./example-types";
 
 /** Where the curl samples send their requests (a partner puts their hotel's address). */
 export const CURL_BASE = "https://hotel.example/partner/v1";

@@ -1,7 +1,7 @@
-import { encodeRequestLogCursor } from "@/lib/request-log/list-requests";
-import { EXAMPLE_IDS } from "./openapi-example-ids";
-import type { OperationExample } from "./openapi-example-types";
-import type { RequestLogEntryView, RequestLogQuery, RequestLogView } from "./request-log";
+import { requestsCursor } from "./example-cursors";
+import { EXAMPLE_IDS } from "./example-ids";
+import type { OperationExample } from "./example-types";
+import type { RequestLogEntryView, RequestLogQuery, RequestLogView } from "@/lib/schemas/request-log";
 
 /** The request log's example: the partner looks up a request refused before the story's booking was made. */
 export function requestLogExamples(story: { bookingAt: string; idempotencyKey: string }) {
@@ -29,7 +29,7 @@ export function requestLogExamples(story: { bookingAt: string; idempotencyKey: s
           code: "validation_failed",
           requestId: refused.requestId,
           limit: "25",
-          cursor: encodeRequestLogCursor("48213"),
+          cursor: requestsCursor("48213"),
         } satisfies Required<Record<keyof RequestLogQuery, string>>,
         curlQuery: ["requestId"],
       },

@@ -1,14 +1,14 @@
 import type { z } from "zod";
 import type { ProblemCode } from "@/lib/schemas/problem";
-import { AvailabilityQuerySchema } from "./availability";
-import { BookingListQuerySchema, ChangeBookingQuerySchema } from "./bookings";
-import { BookingIdSchema, RoomTypeIdSchema } from "./common";
-import { EventFeedQuerySchema } from "./events";
-import type { OperationId } from "./openapi-examples";
-import { RatesQuerySchema } from "./rates";
-import { RequestLogQuerySchema } from "./request-log";
-import { DeliveryListQuerySchema, WebhookDeliveryIdSchema } from "./webhook-deliveries";
-import { WebhookEndpointIdSchema } from "./webhooks";
+import { AvailabilityQuerySchema } from "@/lib/schemas/availability";
+import { BookingListQuerySchema, ChangeBookingQuerySchema } from "@/lib/schemas/bookings";
+import { BookingIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
+import { EventFeedQuerySchema } from "@/lib/schemas/events";
+import type { OperationId } from "./examples";
+import { RatesQuerySchema } from "@/lib/schemas/rates";
+import { RequestLogQuerySchema } from "@/lib/schemas/request-log";
+import { DeliveryListQuerySchema, WebhookDeliveryIdSchema } from "@/lib/schemas/webhook-deliveries";
+import { WebhookEndpointIdSchema } from "@/lib/schemas/webhooks";
 
 type Json = Record<string, unknown>;
 export type PathParam = { name: string; description: string; schema: z.ZodType };
@@ -31,7 +31,7 @@ export type Operation = {
 export const ALWAYS: ProblemCode[] = ["invalid_request", "validation_failed", "missing_api_key", "invalid_api_key", "rate_limited", "internal_error", "service_unavailable"];
 const WRITE: ProblemCode[] = ["plan_upgrade_required", "insufficient_scope", "invalid_request", "payload_too_large", "unsupported_media_type"];
 
-/** The partner API's operations, in the order the document lists them. Their examples are in openapi-examples.ts. */
+/** The partner API's operations, in the order the document lists them. Their examples are in examples.ts. */
 export const OPERATIONS: Operation[] = [
   {
     method: "get",

@@ -1,9 +1,9 @@
 import { addDays, type CalendarDate } from "@/lib/dates/calendar-date";
-import { EXAMPLE_IDS } from "./openapi-example-ids";
-import type { Input, OperationExample, Output } from "./openapi-example-types";
-import { encodeDeliveryCursor } from "@/lib/webhooks/list-deliveries";
-import type { DeliveryListQuery, WebhookDeliveryListSchema, WebhookDeliveryView } from "./webhook-deliveries";
-import type { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointView } from "./webhooks";
+import { deliveriesCursor } from "./example-cursors";
+import { EXAMPLE_IDS } from "./example-ids";
+import type { Input, OperationExample, Output } from "./example-types";
+import type { DeliveryListQuery, WebhookDeliveryListSchema, WebhookDeliveryView } from "@/lib/schemas/webhook-deliveries";
+import type { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointView } from "@/lib/schemas/webhooks";
 
 export const EXAMPLE_WEBHOOK_SECRET = "whsec_7360vNcbSXMifx+CXiiRh+tRDZ5zMnn5sIt4GNJHNXY=";
 
@@ -66,7 +66,7 @@ export function webhookEndpointExamples(today: CalendarDate, eventAt: string) {
       request: {
         summary: "The endpoint's delivered events",
         path: { id: EXAMPLE_IDS.webhookEndpoint },
-        query: { status: "succeeded", limit: "25", cursor: encodeDeliveryCursor(after(eventAt, 86_400_000), "whd_q2k8v3b6n5t0p7c1x9m4") } satisfies Required<
+        query: { status: "succeeded", limit: "25", cursor: deliveriesCursor(after(eventAt, 86_400_000), "whd_q2k8v3b6n5t0p7c1x9m4") } satisfies Required<
           Record<keyof DeliveryListQuery, string>
         >,
         curlQuery: ["status"],

@@ -1,10 +1,9 @@
-import { encodeBookingCursor } from "@/lib/bookings/find-bookings";
 import { addDays, daysBetween, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
-import { encodeEventCursor } from "@/lib/events/event-cursor";
-import { planPolicy } from "@/lib/properties/plans";
-import { signWebhook, type WebhookHeaders } from "@/lib/webhooks/sign-webhook";
-import { nightPrice, offersOf, priced, RATE_PLANS, STORY_CURRENCY, termsOf } from "./openapi-example-prices";
-import type { AvailabilityQuerySchema, AvailabilityView } from "./availability";
+import type { WebhookHeaders } from "@/lib/webhooks/sign-webhook";
+import { Webhook } from "standardwebhooks";
+import { bookingsCursor, eventsCursor } from "./example-cursors";
+import { nightPrice, offersOf, priced, RATE_PLANS, STORY_CURRENCY, termsOf } from "./example-prices";
+import type { AvailabilityQuerySchema, AvailabilityView } from "@/lib/schemas/availability";
 import type {
   BookingChangePrevious,
   BookingListQuerySchema,
@@ -14,17 +13,17 @@ import type {
   ChangeBookingQuerySchema,
   ChangeBookingSchema,
   CreateBookingSchema,
-} from "./bookings";
-import type { EventFeedQuerySchema, EventFeedView, EventView } from "./events";
-import type { Me } from "./me";
-import type { RatePlanListSchema } from "./rate-plans";
-import type { TestClockInputSchema, TestClockView } from "./test-clock";
-import type { RatesQuerySchema, RatesView } from "./rates";
-import type { RoomTypeListSchema, RoomTypeView } from "./room-types";
-import { EXAMPLE_IDS } from "./openapi-example-ids";
-import type { Input, OperationExample, Output } from "./openapi-example-types";
-import { requestLogExamples } from "./openapi-request-log-examples";
-import { EXAMPLE_WEBHOOK_SECRET, webhookEndpointExamples } from "./openapi-webhook-examples";
+} from "@/lib/schemas/bookings";
+import type { EventFeedQuerySchema, EventFeedView, EventView } from "@/lib/schemas/events";
+import type { Me } from "@/lib/schemas/me";
+import type { RatePlanListSchema } from "@/lib/schemas/rate-plans";
+import type { TestClockInputSchema, TestClockView } from "@/lib/schemas/test-clock";
+import type { RatesQuerySchema, RatesView } from "@/lib/schemas/rates";
+import type { RoomTypeListSchema, RoomTypeView } from "@/lib/schemas/room-types";
+import { EXAMPLE_IDS } from "./example-ids";
+import type { Input, OperationExample, Output } from "./example-types";
+import { requestLogExamples } from "./request-log-examples";
+import { EXAMPLE_WEBHOOK_SECRET, webhookEndpointExamples } from "./webhook-examples";
 
 /**
  * The examples of the OpenAPI document: one hotel's story, told once as typed data (so a schema
@@ -118,7 +117,7 @@ export function operationExamples(today: CalendarDate) {
           property: { id: EXAMPLE_IDS.property, name: "Harbour View Hotel", timezone: "Europe/Lisbon", currency: CURRENCY, today, guestEmails: true,
             contact: { email: "frontdesk@harbour-view.example", phone: "+351 21 123 4567" }, checkInFrom: "15:00", checkOutUntil: "11:00" },
           apiKey: { id: EXAMPLE_IDS.apiKey, hint: "rbp_JAfM…3kQz", scope: "write", createdAt: `${addDays(today, -40)}T09:12:44.120Z` },
-          plan: { name: "starter", rateLimit: { limit: planPolicy("starter").limit, windowSeconds: planPolicy("starter").windowSeconds } },
+          plan: { name: "starter", rateLimit: { limit: 1_200, windowSeconds: 60 } },
         } satisfies Me,
       },
     },
@@ -210,7 +209,7 @@ export function operationExamples(today: CalendarDate) {
           reference: booking.reference,
           externalReference: EXTERNAL_REFERENCE,
           limit: "25",
-          cursor: encodeBookingCursor({ createdAt: `${yesterday}T16:40:27.915Z`, id: EXAMPLE_IDS.newerBooking }),
+          cursor: bookingsCursor(`${yesterday}T16:40:27.915Z`, EXAMPLE_IDS.newerBooking),
         } satisfies Required<Input<typeof BookingListQuerySchema>>,
         curlQuery: ["status", "checkinFrom", "checkinTo"],
       },
@@ -239,7 +238,7 @@ export function operationExamples(today: CalendarDate) {
       request: {
         summary: "Booking creations since the last call",
         query: {
-          after: encodeEventCursor({ txid: "48213", sequence: "1" }, issuedAt(`${yesterday}T09:00:00.000Z`)),
+          after: eventsCursor("48213", "1", issuedAt(`${yesterday}T09:00:00.000Z`)),
           type: "booking.created",
           limit: "100",
         } satisfies Required<Input<typeof EventFeedQuerySchema>>,
@@ -247,7 +246,7 @@ export function operationExamples(today: CalendarDate) {
       },
       response: {
         summary: "One event: caught up",
-        value: { data: [createdEvent], nextCursor: encodeEventCursor({ txid: "48230", sequence: "1" }, issuedAt(`${today}T08:00:00.000Z`)) } satisfies EventFeedView,
+        value: { data: [createdEvent], nextCursor: eventsCursor("48230", "1", issuedAt(`${today}T08:00:00.000Z`)) } satisfies EventFeedView,
       },
     },
     ...webhookEndpointExamples(today, createdAt),
@@ -267,7 +266,10 @@ export type OperationId = keyof ReturnType<typeof operationExamples>;
 
 type WebhookExample = { summary: string; body: EventView; headers: WebhookHeaders };
 
-/** What an endpoint receives for each event type: the body and its Standard Webhooks headers, signed with the example secret. */
+/**
+ * What an endpoint receives for each event type: the body and its Standard Webhooks headers,
+ * signed with the example secret by the library itself (as lib/webhooks/sign-webhook.ts signs).
+ */
 export function webhookExamples(today: CalendarDate) {
   const { getBooking, changeBooking, cancelBooking, listEvents } = operationExamples(today);
   const created = listEvents.response.value.data[0]!;
@@ -279,7 +281,12 @@ export function webhookExamples(today: CalendarDate) {
   const cancelled = { id: EXAMPLE_IDS.cancelledEvent, type: "booking.cancelled", mode: "live", createdAt: booking.updatedAt, data: { booking } } satisfies EventView;
   const example = (event: EventView, summary: string): WebhookExample => {
     const at = new Date(Date.parse(event.createdAt) + 1_000);
-    return { summary, body: event, headers: signWebhook({ secrets: [EXAMPLE_WEBHOOK_SECRET], eventId: event.id, at, payload: JSON.stringify(event) }) };
+    const headers = {
+      "webhook-id": event.id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(EXAMPLE_WEBHOOK_SECRET).sign(event.id, at, JSON.stringify(event)),
+    };
+    return { summary, body: event, headers };
   };
   return {
     "booking.created": example(created, "The booking above, made"),

@@ -1,4 +1,4 @@
-import { RATE_PLANS } from "./openapi-example-prices";
+import { RATE_PLANS } from "./example-prices";
 
 /** The ids of the story, in the real formats (lib/ids.ts). Requests name the Double, the booking, the endpoint and its delivery. */
 export const EXAMPLE_IDS = {
