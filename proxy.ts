@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { matchSection, REQUESTED_PATH_HEADER } from "@/components/panel/panel-sections";
 import { SITE_HEADER, siteRouteOf } from "@/lib/guest-site/site-address";
-import { guestSiteRequest } from "@/lib/http/guest-site-request";
+import { guestSiteRequest } from "@/app/(site)/_lib/guest-site-request";
 import { isMalformedPath } from "@/lib/http/malformed-path";
 import { unknownPartnerPath } from "@/lib/http/unknown-partner-path";
 

@@ -7,8 +7,8 @@ import { log } from "@/lib/log";
 import { SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { chooseLanguage } from "@/lib/i18n/choose-language";
 import { encodeSiteAddress, SITE_HEADER, type SiteRoute } from "@/lib/guest-site/site-address";
-import { pageSecurityHeaders } from "./page-security-headers.mjs";
-import { siteUnavailableResponse } from "./site-unavailable-response";
+import { pageSecurityHeaders } from "@/lib/http/page-security-headers.mjs";
+import { siteUnavailableResponse } from "@/lib/http/site-unavailable-response";
 
 const DEMO_SITE = { allowedOrigins: [], defaultLanguage: "en" };
 
