@@ -2,7 +2,7 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { propertyNow, propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
-import { activeTraceContext } from "@/lib/tracing/trace-context";
+import { activeTraceContext } from "@/lib/trace-context";
 import { fromBookingRow, type Booking } from "./booking";
 import type { BookingActor } from "./booking-actor";
 import type { CancelOutcome } from "./booking-outcome";

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { isLockTimeout } from "@/lib/db-errors";
 import { newId } from "@/lib/ids";
 import { propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
-import { activeTraceContext } from "@/lib/tracing/trace-context";
+import { activeTraceContext } from "@/lib/trace-context";
 import { fromBookingRow, stayOf, type Booking } from "./booking";
 import type { BookingActor } from "./booking-actor";
 import type { ChangeOutcome } from "./booking-outcome";

@@ -6,7 +6,7 @@ import { propertyToday, type PropertyClockFacts } from "@/lib/properties/propert
 import type { BookingView, CreateBookingInput } from "@/lib/schemas/bookings";
 import type { CancellationPolicy, CancellationTerms } from "@/lib/schemas/rate-plans";
 import { propertyMode } from "@/lib/test-mode/property-mode";
-import { activeTraceContext } from "@/lib/tracing/trace-context";
+import { activeTraceContext } from "@/lib/trace-context";
 import { fromBookingRow, stayOf, type Booking, type DeskBookingDetails, type Money, type NightPrice } from "./booking";
 import { bookingSource, type BookingActor } from "./booking-actor";
 import type { BookingRefusal, CreateOutcome } from "./booking-outcome";

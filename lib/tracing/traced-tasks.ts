@@ -1,7 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Link } from "@opentelemetry/api";
 import type { Task, TaskList } from "graphile-worker";
 import type { Db } from "@/lib/db";
-import { spanContextOf } from "./trace-context";
+import { spanContextOf } from "@/lib/trace-context";
 import { isTracingOn } from "./tracing-state";
 
 /**
