@@ -2,7 +2,7 @@ import type { Clock } from "@/lib/clock";
 import type { CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
-import { propertyToday } from "@/lib/properties/property-today";
+import { PROPERTY_CLOCK, propertyToday } from "@/lib/properties/property-today";
 import { roomTypeOfProperty } from "@/lib/room-types/room-type-of-property";
 
 /** Why a change from `from` is refused: a night before today at the property (today itself is fine). */
@@ -18,7 +18,7 @@ export function pastNightsProblem(from: CalendarDate, today: CalendarDate): stri
 export async function refusePastNights(db: Db, input: { roomTypeId: string; from: CalendarDate; propertyId?: string; clock?: Clock }): Promise<void> {
   const roomType = await db.roomType.findFirst({
     where: roomTypeOfProperty(input.roomTypeId, input.propertyId),
-    select: { property: { select: { timezone: true } } },
+    select: { property: { select: PROPERTY_CLOCK } },
   });
   if (!roomType) throw new DomainError("not_found", `no room type with id "${input.roomTypeId}"`);
   const problem = pastNightsProblem(input.from, propertyToday(roomType.property, input.clock));

@@ -10,6 +10,8 @@ import { refusePastNights } from "@/lib/rates/refuse-past-nights";
 import { setRates } from "@/lib/rates/set-rates";
 import { isoWeekday } from "@/lib/rates/weekdays";
 import { createRoomType } from "@/lib/room-types/create-room-type";
+import { setTestClock } from "@/lib/test-mode/test-clock";
+import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { updateRoomType } from "@/lib/room-types/update-room-type";
 import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
@@ -102,6 +104,16 @@ describe("refusePastNights", () => {
     await expect(refusePastNights(database().db, { roomTypeId: twin.id, from: "2026-06-11", clock })).resolves.toBeUndefined();
     await expect(refusePastNights(database().db, { roomTypeId: twin.id, propertyId: property.id, from: "2026-06-11", clock })).rejects.toSatisfy((e) => isDomainError(e, "not_found"));
     await expect(refusePastNights(database().db, { roomTypeId: roomType.id, propertyId: tokyo.id, from: "2030-01-01" })).rejects.toSatisfy((e) => isDomainError(e, "not_found"));
+  });
+
+  it("reads a test twin's today from its test clock, as the rates page shows it", async () => {
+    const { property, today } = await hotel();
+    const twin = await openTestTwin(database().db, property.id);
+    const twinRoomType = await database().db.roomType.findFirstOrThrow({ where: { propertyId: twin.id } });
+    const moved = addDays(today, 10);
+    await setTestClock(database().db, twin, moved);
+    await expect(refusePastNights(database().db, { roomTypeId: twinRoomType.id, from: addDays(today, 5) })).rejects.toThrow(`is before today at the property (${moved})`);
+    await expect(refusePastNights(database().db, { roomTypeId: twinRoomType.id, from: moved })).resolves.toBeUndefined();
   });
 });
 

@@ -1,9 +1,8 @@
 import { CurrentPathField } from "@/components/panel/current-path-field";
 import { PanelNav, PanelSubNav } from "@/components/panel/panel-nav";
 import { signOutAction } from "../login/actions";
-import { openProperty, requireStaff } from "../_lib/panel-session";
+import { openProperty, openPropertyToday, requireStaff } from "../_lib/panel-session";
 import { resetTestDataAction, setTestClockAction, switchModeAction, switchPropertyAction } from "./actions";
-import { propertyToday } from "@/lib/properties/property-today";
 import { ModeSwitch, TestModeBanner } from "@/components/panel/test-mode-bar";
 import { staffDisplayName } from "@/lib/staff/staff-name";
 
@@ -45,7 +44,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
         <TestModeBanner
           livePropertyId={open.livePropertyId}
           isAdmin={open.role === "admin"}
-          today={propertyToday({ timezone: open.propertyTimezone, testToday: open.testToday })}
+          today={openPropertyToday(open)}
           moved={open.testToday !== null}
           clockAction={setTestClockAction}
           resetAction={resetTestDataAction}

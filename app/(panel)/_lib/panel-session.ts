@@ -4,7 +4,9 @@ import { PANEL_HOME, REQUESTED_PATH_HEADER, returnPathAfterSignIn } from "@/comp
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import type { CalendarDate } from "@/lib/dates/calendar-date";
 import { isDomainError } from "@/lib/errors";
+import { propertyToday } from "@/lib/properties/property-today";
 import { requireMembership, type PanelAccess, type PropertyFace } from "@/lib/staff/staff-access";
 import { findStaffSession, SESSION_DAYS, type SignedInStaff } from "@/lib/staff/staff-sessions";
 
@@ -45,6 +47,17 @@ export async function openProperty(staff: SignedInStaff) {
   // The session's read brought the twin and its today along.
   if (!staff.testMode || !membership.testPropertyId) return { ...membership, livePropertyId: membership.propertyId, mode: "live" as const, testToday: null };
   return { ...membership, propertyId: membership.testPropertyId, livePropertyId: membership.propertyId, mode: "test" as const, testToday: membership.testToday };
+}
+
+export type OpenProperty = Awaited<ReturnType<typeof openProperty>>;
+
+/**
+ * Today at the property open in the panel, as its clock reads it: in test mode the twin's test
+ * clock (its moved today, or the real date). Every panel page that shows or checks today takes it
+ * from here (or from a property row selected with PROPERTY_CLOCK), never from the time zone alone.
+ */
+export function openPropertyToday(open: OpenProperty): CalendarDate {
+  return propertyToday({ timezone: open.propertyTimezone, testToday: open.testToday });
 }
 
 /**

@@ -13,6 +13,7 @@ import { getBooking } from "@/lib/bookings/find-bookings";
 import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money/currency";
+import { PROPERTY_CLOCK } from "@/lib/properties/property-today";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
 import { CancelBookingSchema, type BookingView } from "@/lib/schemas/bookings";
 import { BookingIdSchema, PropertyIdSchema, printableAscii } from "@/lib/schemas/common";
@@ -70,7 +71,7 @@ export async function changeBookingAction(_previous: BookingChangeFormState, for
   if (!request) return { ...state, fieldErrors, error: "Check the highlighted fields." };
 
   const db = getDb();
-  const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, timezone: true, testToday: true } });
+  const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, ...PROPERTY_CLOCK } });
   const before = await getBooking(db, propertyId, bookingId).catch((failure: unknown) => {
     if (isDomainError(failure, "not_found")) notFound();
     throw failure;

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db";
 import { formatMoney } from "@/lib/money/currency";
 import { formatDay, formatNight } from "@/lib/dates/format-calendar-date";
 import { OVERVIEW_NIGHTS, readOverview, RECENT_DAYS } from "@/lib/overview/read-overview";
+import { PROPERTY_CLOCK } from "@/lib/properties/property-today";
 import { openProperty, requireStaff } from "../../_lib/panel-session";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -16,7 +17,7 @@ export default async function OverviewPage() {
   const staff = await requireStaff();
   const open = await openProperty(staff);
   const db = getDb();
-  const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, timezone: true, currency: true, testToday: true } });
+  const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, currency: true, ...PROPERTY_CLOCK } });
   const overview = await readOverview(db, property);
   return (
     <div className="space-y-10">

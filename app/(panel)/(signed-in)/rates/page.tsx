@@ -6,7 +6,7 @@ import { RatesCalendar } from "@/components/panel/rates-calendar";
 import { RoomsRatesHistory } from "@/components/panel/rooms-rates-history";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { getDb } from "@/lib/db";
-import { propertyToday } from "@/lib/properties/property-today";
+import { PROPERTY_CLOCK, propertyToday } from "@/lib/properties/property-today";
 import { addMonths, monthLabel, monthNights, monthOf, parseCalendarMonth } from "@/lib/rates/calendar-month";
 import { readRateCalendar } from "@/lib/rates/read-rate-calendar";
 import { listRoomTypes } from "@/lib/room-types/list-room-types";
@@ -24,7 +24,7 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
   const raw = await searchParams;
   const db = getDb();
   const [property, roomTypes, history] = await Promise.all([
-    db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, currency: true, timezone: true, testToday: true } }),
+    db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, currency: true, ...PROPERTY_CLOCK } }),
     listRoomTypes(db, open.propertyId),
     listAuditEvents(db, { propertyId: open.propertyId, actions: ["rates_set"] }),
   ]);

@@ -21,9 +21,8 @@ import { formatMoney } from "@/lib/money/currency";
 import { cancellationFeeAt } from "@/lib/bookings/cancellation-fee";
 import { describeCancellationTerms } from "@/lib/rate-plans/cancellation-in-words";
 import { formatStayRange } from "@/lib/dates/format-calendar-date";
-import { propertyToday } from "@/lib/properties/property-today";
 import { roomTypeNames } from "@/lib/room-types/list-room-types";
-import { openProperty, requireStaff } from "../../../_lib/panel-session";
+import { openProperty, openPropertyToday, requireStaff } from "../../../_lib/panel-session";
 import { cancelBookingAction, changeBookingAction } from "../actions";
 import { bookingChangeFormValues } from "../booking-change-form-input";
 
@@ -54,7 +53,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     readBookingOrigins(getDb(), { propertyId: open.propertyId, bookingIds: [booking.id] }),
   ]);
   const origin = origins.get(booking.id);
-  const today = propertyToday({ timezone: open.propertyTimezone, testToday: open.testToday });
+  const today = openPropertyToday(open);
   // A confirmed booking whose stay has not ended may change (changeBooking says the same, and why not).
   const changeable = open.role === "admin" && booking.status === "confirmed" && booking.checkout > today;
   const at = (iso: string) => formatInstant(iso, open.propertyTimezone);

@@ -9,6 +9,7 @@ import { refusalError } from "@/lib/bookings/booking-refusals";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { getDb } from "@/lib/db";
 import { bookingAttemptKey } from "@/lib/guest-site/book-stay";
+import { PROPERTY_CLOCK } from "@/lib/properties/property-today";
 import { CreateBookingSchema } from "@/lib/schemas/bookings";
 import { CalendarDateSchema, PropertyIdSchema, printableAscii, RatePlanIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { asSentence } from "@/lib/text/as-sentence";
@@ -51,7 +52,7 @@ export async function createDeskBookingAction(previous: DeskBookingFormState, fo
   let bookingId: string | undefined;
   const answer = await runPanelAction("/bookings", async () => {
     const db = getDb();
-    const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, name: true, timezone: true, currency: true, livePropertyId: true, testToday: true } });
+    const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, name: true, currency: true, livePropertyId: true, ...PROPERTY_CLOCK } });
     const outcome = await createBooking(db, {
       property,
       input: { ...chosen, guest },

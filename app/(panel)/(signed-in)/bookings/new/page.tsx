@@ -11,7 +11,7 @@ import { StayLine } from "@/components/booking-widget/stay-summary";
 import { DeskBookingForm } from "@/components/panel/desk-booking-form";
 import { DeskRatePlanOffers } from "@/components/panel/desk-rate-plan-offers";
 import { getDb } from "@/lib/db";
-import { propertyToday } from "@/lib/properties/property-today";
+import { PROPERTY_CLOCK, propertyToday } from "@/lib/properties/property-today";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { type SearchParams } from "../../../_lib/search-params";
 import { createDeskBookingAction } from "./actions";
@@ -53,7 +53,7 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
   const pick = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim() : "");
   const query: DeskSearchQuery = { checkin: pick("checkin"), checkout: pick("checkout"), adults: pick("adults") };
   const db = getDb();
-  const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, timezone: true, currency: true, guestEmailsEnabled: true, testToday: true } });
+  const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, currency: true, guestEmailsEnabled: true, ...PROPERTY_CLOCK } });
   const search = await searchDeskOffers(db, property, query);
   const availability = search.kind === "offers" ? search.availability : undefined;
   const chosen = availability?.roomTypes.find((offer) => offer.roomTypeId === pick("roomTypeId"));

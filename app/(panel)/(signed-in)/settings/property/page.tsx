@@ -5,8 +5,7 @@ import { RoomsRatesHistory } from "@/components/panel/rooms-rates-history";
 import { describePropertyChange } from "@/lib/audit/describe-property-change";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { getDb } from "@/lib/db";
-import { propertyToday } from "@/lib/properties/property-today";
-import { openProperty, requireStaff } from "../../../_lib/panel-session";
+import { openProperty, openPropertyToday, requireStaff } from "../../../_lib/panel-session";
 import { updatePropertySettingsAction } from "./actions";
 import { SettingsHeading } from "@/components/panel/settings-heading";
 
@@ -59,7 +58,7 @@ export default async function PropertySettingsPage() {
       <section aria-labelledby="time-zone-and-currency" className="rounded-lg border border-stone-200 bg-white p-5">
         <h2 id="time-zone-and-currency" className="text-lg font-semibold">Time zone and currency</h2>
         <dl className="mt-3 grid grid-cols-[10rem_1fr] gap-y-2 text-sm" data-testid="time-zone-and-currency">
-          <dt className="text-stone-600">Time zone</dt><dd>{property.timezone} (today there: {propertyToday(property)})</dd>
+          <dt className="text-stone-600">Time zone</dt><dd>{property.timezone} (today there: {openPropertyToday(open)})</dd>
           <dt className="text-stone-600">Currency</dt><dd>{property.currency}</dd>
         </dl>
         <p className="mt-3 max-w-3xl text-sm text-stone-700">
