@@ -7,7 +7,7 @@ import { enableBookingEngine } from "@/lib/booking-engine/booking-engine";
 import { propertyToday } from "@/lib/properties/property-today";
 import { createRatePlan, type CreateRatePlanInput } from "@/lib/rate-plans/save-rate-plan";
 import { setRates } from "@/lib/rates/set-rates";
-import { secretBoxFromEnv, type SecretBox } from "@/lib/webhooks/secret-box";
+import { secretBoxFromEnv, type SecretBox } from "@/lib/secrets/secret-box";
 import { seedDemoBookings, type DemoChannel } from "./demo-bookings";
 import { seedProperty, seedStaff, type PropertySpec } from "./factories";
 
@@ -165,7 +165,7 @@ export async function seedDemo(db: Db, options: { clock?: Clock; engineBox?: Sec
  */
 async function showcaseDemo(
   db: Db,
-  demo: { property: { id: string; timezone: string }; roomTypes: { id: string }[]; showcase: NonNullable<DemoProperty["showcase"]>; clock?: Clock; engineBox?: SecretBox },
+  demo: { property: { id: string; timezone: string; testToday: Date | null }; roomTypes: { id: string }[]; showcase: NonNullable<DemoProperty["showcase"]>; clock?: Clock; engineBox?: SecretBox },
 ) {
   const { property, showcase } = demo;
   for (const plan of showcase.ratePlans) await createRatePlan(db, { ...plan, propertyId: property.id, actor: SEED_ACTOR });

@@ -1,8 +1,7 @@
 import type { Db } from "@/lib/db";
 import { toDbDate } from "@/lib/dates/calendar-date";
-import { validationFailed } from "@/lib/errors";
 import { isId } from "@/lib/ids";
-import { NOT_A_CURSOR } from "@/lib/errors";
+import { NOT_A_CURSOR, validationFailed } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { BookingListQuery, BookingView } from "@/lib/schemas/bookings";
 import { fromBookingRow } from "./booking";

@@ -5,11 +5,10 @@ import { dateInTimeZone, daysBetween, fromDbDate, type CalendarDate } from "@/li
 /**
  * A property as its clock reads it: its time zone, and on a test twin the today its test clock
  * set (as the key lookup reads it, or a Prisma row's date; null: the real date). Select them
- * with PROPERTY_CLOCK (a property row read whole has them). testToday is still optional for
- * prisma/seed.ts, whose demo property passes its time zone only; it is to be required, so that a
- * reader that forgot the test clock does not compile.
+ * with PROPERTY_CLOCK (a property row read whole has them): testToday is required, so a reader
+ * that forgot the test clock does not compile.
  */
-export type PropertyClockFacts = { timezone: string; testToday?: CalendarDate | Date | null };
+export type PropertyClockFacts = { timezone: string; testToday: CalendarDate | Date | null };
 
 /** The columns of a property its clock reads, for a Prisma select: `select: { id: true, ...PROPERTY_CLOCK }`. */
 export const PROPERTY_CLOCK = { timezone: true, testToday: true } as const;
