@@ -98,4 +98,24 @@ describe("createBooking on real PostgreSQL with parallel connections", () => {
     expect(events).toHaveLength(1);
     expect((events[0]!.data as { booking: unknown }).booking).toEqual(toBookingView(fromBookingRow(stored)));
   });
+
+  it("refuses a stay at its first night without a room, in date order: sold out, closed, or with no calendar row (closed)", async () => {
+    const { db } = database();
+    const { property, roomType, checkin } = await hotel(1);
+    const stay = (from: number, to: number) => ({ roomTypeId: roomType.id, checkin: addDays(checkin, from), checkout: addDays(checkin, to), adults: 1, guest });
+    const book = (from: number, to: number) => createBooking(db, { property, actor: TEST_ACTOR, input: stay(from, to) });
+    unlessRefused(await book(1, 2)); // the one room of night 1 sold
+    await setRates(db, { roomTypeId: roomType.id, from: addDays(checkin, 3), to: addDays(checkin, 3), closed: true });
+    await db.$executeRaw`DELETE FROM room_nights WHERE room_type_id = ${roomType.id} AND date IN (${addDays(checkin, 6)}::date, ${addDays(checkin, 9)}::date)`;
+    const sold = await db.roomNight.findMany({ where: { roomTypeId: roomType.id }, select: { roomsSold: true } });
+
+    const refusal = (night: number, reason: string) => ({ kind: "no_availability", name: "Double", night: addDays(checkin, night), reason });
+    expect(await book(0, 4)).toEqual(refusal(1, "sold out"));
+    expect(await book(2, 5)).toEqual(refusal(3, "closed"));
+    expect(await book(5, 8)).toEqual(refusal(6, "closed")); // a missing night between two that exist
+    expect(await book(6, 8)).toEqual(refusal(6, "closed")); // the first night missing
+    expect(await book(8, 10)).toEqual(refusal(9, "closed")); // the last night missing
+    expect(await db.roomNight.findMany({ where: { roomTypeId: roomType.id }, select: { roomsSold: true } })).toEqual(sold);
+    expect(unlessRefused(await book(4, 6)).kind).toBe("created");
+  });
 });
