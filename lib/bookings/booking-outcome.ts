@@ -1,3 +1,4 @@
+import type { OccupancyLimit } from "@/lib/rate-plans/party-price";
 import type { CalendarDate } from "@/lib/dates/calendar-date";
 import type { FieldError } from "@/lib/errors";
 import type { BookingView } from "@/lib/schemas/bookings";
@@ -38,7 +39,8 @@ export type BookingRefusal =
   | { kind: "not_cancellable"; checkin: CalendarDate; today: CalendarDate }
   | { kind: "invalid"; errors: FieldError[] }
   | { kind: "unknown_room_type"; roomTypeId: string }
-  | { kind: "occupancy_exceeded"; name: string; maxAdults: number; adults: number }
+  /** The party does not fit the room type: the first of its limits it breaks (party-price.ts: occupancyLimitBroken). */
+  | { kind: "occupancy_exceeded"; name: string; limit: OccupancyLimit; adults: number; children: number }
   | { kind: "unknown_rate_plan"; ratePlanId: string; name: string }
   | { kind: "stay_restricted"; restriction: StayRestriction }
   | { kind: "no_availability"; name: string; night: CalendarDate; reason: string }

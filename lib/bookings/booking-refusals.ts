@@ -23,7 +23,7 @@ export function refusalError(refusal: BookingRefusal): DomainError {
     case "unknown_room_type":
       return new DomainError("unknown_room_type", `No room type "${refusal.roomTypeId}" at this property.`);
     case "occupancy_exceeded":
-      return new DomainError("occupancy_exceeded", `${refusal.name} takes at most ${refusal.maxAdults} adult(s); ${refusal.adults} requested.`, { maxAdults: refusal.maxAdults });
+      return occupancyExceeded(refusal);
     case "unknown_rate_plan":
       return unknownRatePlan(refusal.ratePlanId, refusal.name);
     case "stay_restricted":
@@ -50,6 +50,16 @@ export function refusalError(refusal: BookingRefusal): DomainError {
 export function unlessRefused<T extends BookingOutcome>(outcome: T): Exclude<T, BookingRefusal> {
   if (isRefusal(outcome)) throw refusalError(outcome);
   return outcome as Exclude<T, BookingRefusal>;
+}
+
+/** The party does not fit: the limit it breaks in words (v1's words for adults) and for machines (`limit`). */
+function occupancyExceeded({ name, limit, adults, children }: Extract<BookingRefusal, { kind: "occupancy_exceeded" }>): DomainError {
+  const detail = {
+    maxAdults: `${name} takes at most ${limit.value} adult(s); ${adults} requested.`,
+    maxChildren: limit.value === 0 ? `${name} takes no children; ${children} requested.` : `${name} takes at most ${limit.value} child(ren); ${children} requested.`,
+    maxOccupancy: `${name} takes at most ${limit.value} guests in all, adults and children; ${adults + children} requested.`,
+  }[limit.name];
+  return new DomainError("occupancy_exceeded", detail, { problem: { limit } });
 }
 
 function nightsWord(count: number): string {

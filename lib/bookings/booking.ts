@@ -1,5 +1,6 @@
 import { daysBetween, fromDbDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Booking as BookingRow } from "@/lib/generated/prisma/client";
+import type { Party } from "@/lib/rate-plans/party-price";
 import type { BookingSource } from "@/lib/schemas/bookings";
 import type { CancellationPolicy, CancellationTerms } from "@/lib/schemas/rate-plans";
 
@@ -22,6 +23,8 @@ export type Booking = {
   externalReference: string | null;
   price: Money;
   nightly: NightPrice[];
+  /** What the party adds to each night's rate (extra adults, children by band), as priced. */
+  extras: BookingExtra[];
   ratePlan: { id: string; name: string };
   /** The plan's policy as booked: later edits of the plan never change it. */
   cancellationPolicy: CancellationPolicy;
@@ -47,8 +50,11 @@ export type Booking = {
 /** When a guest stays: check-in and check-out dates at the property, and the nights between them. */
 export type Stay = { checkin: CalendarDate; checkout: CalendarDate; nights: number };
 
-/** Who stays in the room. */
-export type Party = { adults: number };
+/** Who stays in the room: its adults and each child's age (lib/rate-plans/party-price.ts, with the rules of a party). */
+export type { Party };
+
+/** What the party adds to each night's rate: extra adults, or children of one age band; the amount is a night, each. */
+export type BookingExtra = { kind: "adult"; count: number; amount: Money } | { kind: "child"; band: string; count: number; amount: Money };
 
 export type Guest = { firstName: string; lastName: string; email: string; language?: string };
 
@@ -74,11 +80,12 @@ export function fromBookingRow(row: BookingRow): Booking {
     source: row.source as BookingSource,
     roomTypeId: row.roomTypeId,
     stay: stayOf(fromDbDate(row.checkin), fromDbDate(row.checkout)),
-    party: { adults: row.adults },
+    party: { adults: row.adults, childrenAges: row.childrenAges ?? [] },
     guest: { firstName: row.guestFirstName, lastName: row.guestLastName, email: row.guestEmail, ...(row.guestLanguage ? { language: row.guestLanguage } : {}) },
     externalReference: row.externalReference,
     price: money(row.totalAmount),
     nightly: row.nightlyPrices as NightPrice[],
+    extras: row.extras as BookingExtra[],
     ratePlan: { id: row.ratePlanId, name: row.ratePlanName },
     cancellationPolicy: row.cancellationPolicy as CancellationPolicy,
     cancellation: {

@@ -31,10 +31,12 @@ import { checkStay, holdIdempotencyKey, holdNights, moveNights, nightPrices, rec
  *   type changes, min and max stay when the nights do, closed to departure when the check-out or
  *   room type changes).
  * - The price: kept nights at their booked amount, new nights at the current rate under the
- *   booking's rate plan (night_prices); another plan prices every night with it. With
- *   `expectedPrice`, a change to any other total is refused.
+ *   booking's rate plan (night_prices) with the booking's extras; another plan prices every
+ *   night with it. A new party or room type takes the room type's extras for the party as they
+ *   are today (check_stay); when they differ from the booking's, every night is priced again.
+ *   With `expectedPrice`, a change to any other total is refused.
  * - The cancellation terms are worked out again (stay_cancellation_terms, as of today) when the
- *   dates, room type or plan change: from the booking's own policy as booked, or the new plan's.
+ *   dates, room type or plan change, or every night is priced again: from the booking's own policy as booked, or the new plan's.
  * - A refusal writes nothing; a dry run ("quote") writes nothing either, and holds nothing once
  *   it returns.
  * - A change is recorded in the booking's history (who, each field from → to) and announced by
@@ -94,7 +96,7 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
 
       const check = await checkStay(
         tx,
-        { ...after, propertyId: property.id, planRule: ratePlanChanged ? "sell" : moves("roomTypeId") ? "sold" : "any" },
+        { ...after, party: { adults: after.adults, childrenAges: after.childrenAges }, propertyId: property.id, planRule: ratePlanChanged ? "sell" : moves("roomTypeId") ? "sold" : "any" },
         { arrival: moves("checkin", "roomTypeId"), length: stayChanged, departure: moves("checkout", "roomTypeId") },
       );
       if (check.kind !== "ok") return check;
@@ -105,21 +107,25 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
         if (refused) return { kind: "no_availability", name: check.roomTypeName, ...refused };
       }
 
-      const priced = await nightPrices(tx, { roomTypeId: after.roomTypeId, dates: [...(ratePlanChanged ? plan.kept.map((night) => night.date) : []), ...taken.dates] }, check.plan);
-      const { nightly, total } = priceOfChange(plan, new Map(priced.map((night) => [night.date, night.amount])), { repriceKept: ratePlanChanged });
+      // The booking keeps its extras as booked until its party or room type changes.
+      const extras = moves("adults", "childrenAges", "roomTypeId") ? check.extras : before.extras;
+      const repriceKept = ratePlanChanged || JSON.stringify(extras) !== JSON.stringify(before.extras);
+      const priced = await nightPrices(tx, { roomTypeId: after.roomTypeId, dates: [...(repriceKept ? plan.kept.map((night) => night.date) : []), ...taken.dates] }, check.plan, extras);
+      const { nightly, total } = priceOfChange(plan, new Map(priced.map((night) => [night.date, night.amount])), { repriceKept });
       const currency = before.price.currency;
       const cancellationPolicy = ratePlanChanged ? check.plan.policy : before.cancellationPolicy;
       const cancellation =
-        stayChanged || ratePlanChanged ? await stayCancellationTerms(tx, { policy: cancellationPolicy, checkin: after.checkin, today, timezone: property.timezone, nightly, currency }) : before.cancellation;
+        stayChanged || ratePlanChanged || repriceKept ? await stayCancellationTerms(tx, { policy: cancellationPolicy, checkin: after.checkin, today, timezone: property.timezone, nightly, currency }) : before.cancellation;
       const changed: Booking = {
         ...before,
         roomTypeId: after.roomTypeId,
         stay: stayOf(after.checkin, after.checkout),
-        party: { adults: after.adults },
+        party: { adults: after.adults, childrenAges: after.childrenAges },
         guest: after.guest,
         externalReference: after.externalReference,
         price: { amount: total, currency },
         nightly,
+        extras,
         ratePlan: ratePlanChanged ? { id: check.plan.id, name: check.plan.name } : before.ratePlan,
         cancellationPolicy,
         cancellation,

@@ -7,7 +7,8 @@ import type { BookingView, CreateBookingInput } from "@/lib/schemas/bookings";
 import type { CancellationPolicy, CancellationTerms } from "@/lib/schemas/rate-plans";
 import { propertyMode } from "@/lib/test-mode/property-mode";
 import { activeTraceContext } from "@/lib/trace-context";
-import { fromBookingRow, stayOf, type Booking, type DeskBookingDetails, type Money, type NightPrice } from "./booking";
+import { partySizeErrors } from "@/lib/rate-plans/party-price";
+import { fromBookingRow, stayOf, type Booking, type BookingExtra, type DeskBookingDetails, type Money, type NightPrice } from "./booking";
 import { bookingSource, type BookingActor } from "./booking-actor";
 import type { BookingRefusal, CreateOutcome } from "./booking-outcome";
 import { toBookingView } from "./booking-view";
@@ -38,7 +39,7 @@ export type BookingProperty = PropertyClockFacts & { id: string; name: string; c
 
 /** book_stay's answer (lib/bookings/sql/book_stay.sql). */
 export type BookStayOutcome =
-  | { kind: "created"; price: Money; nightly: NightPrice[]; ratePlan: Booking["ratePlan"]; cancellationPolicy: CancellationPolicy; cancellation: CancellationTerms }
+  | { kind: "created"; price: Money; nightly: NightPrice[]; extras: BookingExtra[]; ratePlan: Booking["ratePlan"]; cancellationPolicy: CancellationPolicy; cancellation: CancellationTerms }
   | { kind: "key_used"; usedBy: "creation" | "change"; bookingId: string; fingerprint: string | null }
   | Extract<BookingRefusal, { kind: "unknown_room_type" | "occupancy_exceeded" | "unknown_rate_plan" | "stay_restricted" | "no_availability" }>;
 
@@ -70,12 +71,13 @@ export function bookStayCall(options: {
     source: bookingSource(actor),
     roomTypeId: input.roomTypeId,
     stay: stayOf(input.checkin, input.checkout),
-    party: { adults: input.adults },
+    party: { adults: input.adults, childrenAges: input.childrenAges ?? [] },
     guest: { firstName: input.guest.firstName, lastName: input.guest.lastName, email: input.guest.email, ...(input.guest.language ? { language: input.guest.language } : {}) },
     externalReference: input.externalReference ?? null,
     // Filled in by book_stay: the price, the plan (the Standard plan when none is named) and its terms.
     price: { amount: 0, currency: property.currency },
     nightly: [],
+    extras: [],
     ratePlan: { id: input.ratePlanId ?? "", name: "" },
     cancellationPolicy: { type: "non_refundable" },
     cancellation: { refundable: false, freeUntil: null, feeFrom: null, fee: { amount: 0, currency: property.currency } },
@@ -108,8 +110,8 @@ export function bookStayCall(options: {
 
 /** The booking as the API shows it once book_stay made it: bookStayCall's booking with the price, plan and terms it fixed. */
 export function bookedView(booking: Booking, outcome: Extract<BookStayOutcome, { kind: "created" }>): BookingView {
-  const { price, nightly, ratePlan, cancellationPolicy, cancellation } = outcome;
-  return toBookingView({ ...booking, price, nightly, ratePlan, cancellationPolicy, cancellation });
+  const { price, nightly, extras, ratePlan, cancellationPolicy, cancellation } = outcome;
+  return toBookingView({ ...booking, price, nightly, extras, ratePlan, cancellationPolicy, cancellation });
 }
 
 /**
@@ -122,12 +124,13 @@ export function bookedView(booking: Booking, outcome: Extract<BookStayOutcome, {
  *   idempotency_key_in_use) and then replays its booking; a key a change used is refused. The
  *   unique index on (property, idempotency key) is the last word. A refused request leaves no
  *   row, so its key is not remembered and a retry runs again.
- * - The stay's rules (check_stay): the room type, its capacity, the rate plan (the Standard plan
+ * - The stay's rules (check_stay): the room type, its capacity for the party (adults, children,
+ *   both together), the rate plan (the Standard plan
  *   when none is named; active and sold for the room type) and the restrictions.
  * - The nights' rows are locked in the lock order and checked (hold_nights), then their
  *   counters moved (move_nights); the CHECK constraint refuses whatever could slip past. With k
  *   rooms left, exactly k of any number of concurrent requests succeed.
- * - Each night is priced by the plan's rule (night_prices) and the plan's cancellation terms
+ * - Each night is priced for the party (its rate plus the extras: party_extras) by the plan's rule (night_prices) and the plan's cancellation terms
  *   fixed as of today (stay_cancellation_terms), copied into the booking: later rate or plan
  *   changes never touch them.
  * - Its booking.created event and its dispatch job are written in the same transaction; a replay
@@ -137,10 +140,12 @@ export function bookedView(booking: Booking, outcome: Extract<BookStayOutcome, {
  */
 export async function createBooking(db: Db, options: CreateBookingOptions): Promise<CreateOutcome> {
   const { property, input, actor, desk, idempotencyKey } = options;
-  const errors = stayRuleErrors(input, propertyToday(property, options.clock));
+  const childrenAges = input.childrenAges ?? [];
+  const errors = [...stayRuleErrors(input, propertyToday(property, options.clock)), ...partySizeErrors({ adults: input.adults, childrenAges })];
   if (errors.length) return { kind: "invalid", errors };
-  // An API request's fingerprint is its body's, as it always was; a desk booking's covers its phone and note too.
-  const fingerprint = requestFingerprint({ ...input, desk });
+  // An API request's fingerprint is its body's, as it always was (no children is no childrenAges,
+  // as before children were taken); a desk booking's covers its phone and note too.
+  const fingerprint = requestFingerprint({ ...input, childrenAges: childrenAges.length ? childrenAges : undefined, desk });
 
   for (let attempt = 1; ; attempt++) {
     const now = (options.clock ?? systemClock).now();

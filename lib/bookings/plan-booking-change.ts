@@ -1,6 +1,7 @@
 import { addDays, daysBetween, nightsOfStay, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { FieldError } from "@/lib/errors";
 import type { BookingChangePrevious, BookingView } from "@/lib/schemas/bookings";
+import { partySizeErrors } from "@/lib/rate-plans/party-price";
 import { MAX_NIGHTS, stayRuleErrors } from "./stay-rules";
 
 /**
@@ -19,6 +20,9 @@ import { MAX_NIGHTS, stayRuleErrors } from "./stay-rules";
  * - A request that names only the values the booking already has changes nothing.
  * - Another rate plan (ratePlanId) re-prices every night of the stay with it; the same plan
  *   keeps the kept nights' amounts (the transaction checks that the plan may be sold).
+ * - The party (adults, childrenAges: all the children as they now are) is at most 20 guests; a
+ *   party that changes what it adds to the rate (its extras) re-prices every night (the
+ *   transaction decides, from the room type's extras for the new party).
  */
 
 export type BookingChangeRequest = {
@@ -26,13 +30,14 @@ export type BookingChangeRequest = {
   checkout?: CalendarDate;
   roomTypeId?: string;
   adults?: number;
+  childrenAges?: number[];
   guest?: Partial<BookingView["guest"]>;
   /** null clears it. */
   externalReference?: string | null;
   ratePlanId?: string;
 };
 
-export type ChangeableField = "checkin" | "checkout" | "roomTypeId" | "adults" | "guest" | "externalReference" | "ratePlanId";
+export type ChangeableField = "checkin" | "checkout" | "roomTypeId" | "adults" | "childrenAges" | "guest" | "externalReference" | "ratePlanId";
 
 /** A room type's night: the unit of availability. */
 export type Night = { roomTypeId: string; date: CalendarDate };
@@ -44,7 +49,7 @@ export type BookingChangePlan =
   | { kind: "unchanged" }
   | {
       kind: "change";
-      after: Pick<BookingView, "checkin" | "checkout" | "nights" | "roomTypeId" | "adults" | "guest" | "externalReference"> & { ratePlanId: string };
+      after: Pick<BookingView, "checkin" | "checkout" | "nights" | "roomTypeId" | "adults" | "childrenAges" | "guest" | "externalReference"> & { ratePlanId: string };
       changed: ChangeableField[];
       /** Nights the booking holds before and after, with the amount it was booked for (to be priced again when the plan changes). */
       kept: (Night & { amount: number })[];
@@ -53,7 +58,7 @@ export type BookingChangePlan =
       taken: Night[];
     };
 
-type ChangeableBooking = Pick<BookingView, "status" | "checkin" | "checkout" | "roomTypeId" | "adults" | "guest" | "externalReference" | "nightly" | "ratePlan">;
+type ChangeableBooking = Pick<BookingView, "status" | "checkin" | "checkout" | "roomTypeId" | "adults" | "childrenAges" | "guest" | "externalReference" | "nightly" | "ratePlan">;
 
 export function planBookingChange(booking: ChangeableBooking, request: BookingChangeRequest, today: CalendarDate): BookingChangePlan {
   if (booking.status !== "confirmed") return { kind: "not_changeable", field: null, message: "This booking is cancelled; it cannot change." };
@@ -64,6 +69,7 @@ export function planBookingChange(booking: ChangeableBooking, request: BookingCh
     checkout: request.checkout ?? booking.checkout,
     roomTypeId: request.roomTypeId ?? booking.roomTypeId,
     adults: request.adults ?? booking.adults,
+    childrenAges: request.childrenAges ?? booking.childrenAges,
     guest: { ...booking.guest, ...request.guest },
     externalReference: request.externalReference === undefined ? booking.externalReference : request.externalReference,
     ratePlanId: request.ratePlanId ?? booking.ratePlan.id,
@@ -80,7 +86,7 @@ export function planBookingChange(booking: ChangeableBooking, request: BookingCh
       }
     }
   }
-  const errors = started ? startedStayErrors(after, today) : stayRuleErrors(after, today);
+  const errors = [...(started ? startedStayErrors(after, today) : stayRuleErrors(after, today)), ...partySizeErrors(after)];
   if (errors.length) return { kind: "invalid", errors };
 
   const before = nightsOf(booking);
@@ -97,7 +103,7 @@ export function planBookingChange(booking: ChangeableBooking, request: BookingCh
   };
 }
 
-const CHANGEABLE: ChangeableField[] = ["checkin", "checkout", "roomTypeId", "adults", "guest", "externalReference", "ratePlanId"];
+const CHANGEABLE: ChangeableField[] = ["checkin", "checkout", "roomTypeId", "adults", "childrenAges", "guest", "externalReference", "ratePlanId"];
 
 function nightsOf(stay: { roomTypeId: string; checkin: CalendarDate; checkout: CalendarDate }): Night[] {
   return nightsOfStay(stay.checkin, stay.checkout).map((date) => ({ roomTypeId: stay.roomTypeId, date }));
@@ -140,7 +146,7 @@ export function priceOfChange(
   return { nightly, total: nightly.reduce((sum, night) => sum + night.amount, 0) };
 }
 
-const RECORDED: (keyof BookingChangePrevious)[] = ["checkin", "checkout", "nights", "roomTypeId", "adults", "guest", "price", "nightly", "externalReference", "ratePlan", "cancellation"];
+const RECORDED: (keyof BookingChangePrevious)[] = ["checkin", "checkout", "nights", "roomTypeId", "adults", "childrenAges", "guest", "price", "nightly", "extras", "externalReference", "ratePlan", "cancellation"];
 
 /** What a change changed, in the booking's own shapes: each differing field before (`previous`, the event's) and after. */
 export function describeChange(before: BookingView, after: BookingView): { previous: BookingChangePrevious; current: BookingChangePrevious } {

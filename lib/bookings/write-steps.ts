@@ -1,7 +1,8 @@
 import type { CalendarDate } from "@/lib/dates/calendar-date";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CancellationPolicy, CancellationTerms } from "@/lib/schemas/rate-plans";
-import type { Booking, NightPrice } from "./booking";
+import { extrasPerNight } from "@/lib/rate-plans/party-price";
+import type { Booking, BookingExtra, NightPrice, Party } from "./booking";
 import type { BookingActor } from "./booking-actor";
 import type { BookingRefusal } from "./booking-outcome";
 
@@ -23,15 +24,15 @@ export async function holdIdempotencyKey(tx: Tx, propertyId: string, key: string
 
 /** The plan that prices a stay, as check_stay found it. */
 export type StayPlan = { id: string; name: string; pricePercent: number | null; priceAmount: number | null; policy: CancellationPolicy };
-export type StayCheck = { kind: "ok"; roomTypeName: string; plan: StayPlan } | Extract<BookingRefusal, { kind: "unknown_room_type" | "occupancy_exceeded" | "unknown_rate_plan" | "stay_restricted" }>;
+export type StayCheck = { kind: "ok"; roomTypeName: string; plan: StayPlan; extras: BookingExtra[] } | Extract<BookingRefusal, { kind: "unknown_room_type" | "occupancy_exceeded" | "unknown_rate_plan" | "stay_restricted" }>;
 
 export async function checkStay(
   tx: Tx,
-  stay: { propertyId: string; roomTypeId: string; adults: number; ratePlanId: string; planRule: "sell" | "sold" | "any"; checkin: CalendarDate; checkout: CalendarDate },
+  stay: { propertyId: string; roomTypeId: string; party: Party; ratePlanId: string; planRule: "sell" | "sold" | "any"; checkin: CalendarDate; checkout: CalendarDate },
   restrictions: { arrival: boolean; length: boolean; departure: boolean },
 ): Promise<StayCheck> {
   const [{ check }] = await tx.$queryRaw<[{ check: StayCheck }]>`
-    SELECT check_stay(${stay.propertyId}, ${stay.roomTypeId}, ${stay.adults}::int, ${stay.ratePlanId}, ${stay.planRule},
+    SELECT check_stay(${stay.propertyId}, ${stay.roomTypeId}, ${JSON.stringify(stay.party)}::jsonb, ${stay.ratePlanId}, ${stay.planRule},
       ${stay.checkin}::date, ${stay.checkout}::date, ${restrictions.arrival}, ${restrictions.length}, ${restrictions.departure}) AS check`;
   return check;
 }
@@ -50,10 +51,12 @@ export async function moveNights(tx: Tx, nights: Nights, by: 1 | -1): Promise<vo
   if (nights.dates.length > 0) await tx.$executeRaw`SELECT move_nights(${nights.roomTypeId}, ${nights.dates}::date[], ${by}::int)`;
 }
 
-export async function nightPrices(tx: Tx, nights: Nights, plan: StayPlan): Promise<NightPrice[]> {
+/** The nights priced for the party (its extras, as check_stay found them) under the plan's rule. */
+export async function nightPrices(tx: Tx, nights: Nights, plan: StayPlan, extras: BookingExtra[]): Promise<NightPrice[]> {
   if (nights.dates.length === 0) return [];
+  const perNight = extrasPerNight(extras.map((extra) => ({ count: extra.count, amount: extra.amount.amount })));
   const [{ prices }] = await tx.$queryRaw<[{ prices: NightPrice[] }]>`
-    SELECT night_prices(${nights.roomTypeId}, ${nights.dates}::date[], ${plan.pricePercent}::int, ${plan.priceAmount}::int) AS prices`;
+    SELECT night_prices(${nights.roomTypeId}, ${nights.dates}::date[], ${plan.pricePercent}::int, ${plan.priceAmount}::int, ${perNight}::int) AS prices`;
   return prices;
 }
 

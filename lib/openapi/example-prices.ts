@@ -70,6 +70,6 @@ export function termsOf(plan: Plan, checkin: CalendarDate, stay: ReturnType<type
 export function offersOf(roomType: RoomTypeName, checkin: CalendarDate, checkout: CalendarDate, plans: Plan[]) {
   return plans.map((plan) => {
     const stay = priced(roomType, checkin, checkout, plan);
-    return { ratePlanId: plan.id, name: plan.name, ...stay, cancellation: termsOf(plan, checkin, stay) };
+    return { ratePlanId: plan.id, name: plan.name, ...stay, extras: [], cancellation: termsOf(plan, checkin, stay) };
   });
 }

@@ -78,8 +78,10 @@ export function operationExamples(today: CalendarDate) {
     roomTypeId: EXAMPLE_IDS.double,
     ...stay,
     adults: 2,
+    childrenAges: [],
     guest: GUEST,
     ...priced("double", checkin, checkout),
+    extras: [],
     createdAt,
     updatedAt: createdAt,
     cancelledAt: null,
@@ -124,7 +126,7 @@ export function operationExamples(today: CalendarDate) {
     searchAvailability: {
       request: {
         summary: "Two adults, three nights, non-refundable offers only",
-        query: { checkin, checkout, adults: "2", ratePlanId: EXAMPLE_IDS.nonRefundablePlan } satisfies Required<Input<typeof AvailabilityQuerySchema>>,
+        query: { checkin, checkout, adults: "2", ratePlanId: EXAMPLE_IDS.nonRefundablePlan } satisfies Omit<Required<Input<typeof AvailabilityQuerySchema>>, "childrenAges">,
         curlQuery: [],
       },
       response: {
@@ -132,9 +134,10 @@ export function operationExamples(today: CalendarDate) {
         value: {
           ...stay,
           adults: 2,
+          childrenAges: [],
           roomTypes: [
-            { roomTypeId: EXAMPLE_IDS.double, name: "Double", description: roomTypes.double.description, maxAdults: 2, availableRooms: 3, ...priced("double", checkin, checkout), offers: offersOf("double", checkin, checkout, [RATE_PLANS.nonRefundable]) },
-            { roomTypeId: EXAMPLE_IDS.suite, name: "Family Suite", description: roomTypes.suite.description, maxAdults: 4, availableRooms: 1, ...priced("suite", checkin, checkout), offers: offersOf("suite", checkin, checkout, [RATE_PLANS.nonRefundable]) },
+            { roomTypeId: EXAMPLE_IDS.double, name: "Double", description: roomTypes.double.description, maxAdults: 2, maxChildren: 0, maxOccupancy: 2, availableRooms: 3, ...priced("double", checkin, checkout), extras: [], offers: offersOf("double", checkin, checkout, [RATE_PLANS.nonRefundable]) },
+            { roomTypeId: EXAMPLE_IDS.suite, name: "Family Suite", description: roomTypes.suite.description, maxAdults: 4, maxChildren: 0, maxOccupancy: 4, availableRooms: 1, ...priced("suite", checkin, checkout), extras: [], offers: offersOf("suite", checkin, checkout, [RATE_PLANS.nonRefundable]) },
           ],
         } satisfies AvailabilityView,
       },

@@ -52,6 +52,8 @@ export async function createRoomType(db: Db, input: CreateRoomTypeInput) {
         name: input.name.trim(),
         description: (input.description ?? "").trim(),
         maxAdults: input.maxAdults,
+        maxOccupancy: input.maxAdults,
+        adultsIncluded: input.maxAdults,
         rooms: input.rooms,
         basePrice: input.basePrice,
       },

@@ -14,6 +14,7 @@ import {
   RoomTypeIdSchema,
   TimestampSchema,
 } from "./common";
+import { ChildrenAgesSchema, ExtrasSchema } from "./party";
 import { BookingRatePlanSchema, CancellationTermsSchema } from "./rate-plans";
 
 /** Where a booking was made: through the partner API (partners, the guest site) or at the hotel's desk (the control panel). */
@@ -45,6 +46,7 @@ export const CreateBookingSchema = z
     checkin: CalendarDateSchema,
     checkout: CalendarDateSchema,
     adults: z.number().int("Must be a whole number.").min(1, "Must be at least 1.").max(20, "Must be at most 20."),
+    childrenAges: ChildrenAgesSchema.optional(),
     guest: GuestSchema,
     externalReference: printableAscii(100).optional().meta({ description: "Your own id for the booking; returned, and filterable in GET /bookings." }),
     ratePlanId: idSchema("rp", "rp_7k2m9q4x8c1v5b3n6t0d", { unknownAs: "unknown_rate_plan" })
@@ -59,6 +61,7 @@ export const ChangeBookingSchema = z
     checkout: CalendarDateSchema.optional(),
     roomTypeId: CreateBookingSchema.shape.roomTypeId.optional(),
     adults: CreateBookingSchema.shape.adults.optional(),
+    childrenAges: ChildrenAgesSchema.optional().meta({ description: "The children's ages as they now are (all of them: [] when none come); the whole stay is priced again for the new party." }),
     ratePlanId: CreateBookingSchema.shape.ratePlanId.meta({
       description: "Another rate plan: every night is then priced with it and its cancellation terms apply. Left out, the booking keeps its plan and terms (new nights priced with the plan).",
     }),
@@ -75,7 +78,7 @@ export const ChangeBookingSchema = z
       }),
   })
   .refine((body) => Object.keys(body).some((field) => field !== "expectedPrice"), {
-    message: "Name at least one field to change (checkin, checkout, roomTypeId, adults, guest, externalReference or ratePlanId).",
+    message: "Name at least one field to change (checkin, checkout, roomTypeId, adults, childrenAges, guest, externalReference or ratePlanId).",
   })
   .meta({ id: "ChangeBooking" });
 
@@ -105,9 +108,11 @@ export const BookingSchema = z
     checkout: CalendarDateSchema,
     nights: z.number().int(),
     adults: z.number().int(),
+    childrenAges: z.array(z.number().int()).meta({ description: "Each child's age on arrival; [] when no children come." }),
     guest: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), language: z.string().optional().meta({ description: "The guest's language, when given." }) }),
     price: MoneySchema.meta({ description: "Total, fixed when the booking was made; only a change of the booking (PATCH) moves it, never a rate edit." }),
     nightly: z.array(NightlyPriceSchema),
+    extras: ExtrasSchema,
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
     cancelledAt: TimestampSchema.nullable(),
@@ -125,9 +130,11 @@ export const BookingChangePreviousSchema = BookingSchema.pick({
   nights: true,
   roomTypeId: true,
   adults: true,
+  childrenAges: true,
   guest: true,
   price: true,
   nightly: true,
+  extras: true,
   externalReference: true,
   ratePlan: true,
   cancellation: true,

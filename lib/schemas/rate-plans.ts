@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CalendarDateSchema, MoneySchema, RatePlanIdSchema, RoomTypeIdSchema, TimestampSchema } from "./common";
+import { ExtrasSchema } from "./party";
 
 export const CANCELLATION_FEES = ["first_night", "full_stay"] as const;
 export type CancellationFeeKind = (typeof CANCELLATION_FEES)[number];
@@ -53,6 +54,7 @@ export const OfferSchema = z
     name: z.string(),
     price: MoneySchema.meta({ description: "Total for the stay under this plan." }),
     nightly: z.array(z.object({ date: CalendarDateSchema, amount: z.number().int() })),
+    extras: ExtrasSchema.meta({ description: "What each night adds for the party to the room type's rate, before this plan's rule." }),
     cancellation: CancellationTermsSchema,
   })
   .meta({ id: "Offer" });

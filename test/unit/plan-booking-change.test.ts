@@ -9,6 +9,7 @@ const booking = {
   checkout: "2027-03-15",
   roomTypeId: "rt_double",
   adults: 2,
+  childrenAges: [],
   guest: { firstName: "Ana", lastName: "Silva", email: "ana@example.com" },
   externalReference: "PX-1",
   ratePlan: { id: "rp_standard", name: "Standard" },

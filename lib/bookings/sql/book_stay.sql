@@ -2,13 +2,13 @@
 -- calls it), built from the write rules' pieces: the Idempotency-Key (hold_idempotency_key: an
 -- earlier use answers at once, writing nothing), the stay's rules (check_stay: room type,
 -- capacity, plan, restrictions), its nights locked and checked (hold_nights) and taken
--- (move_nights), priced (night_prices) with the plan's terms as of today
+-- (move_nights), priced for the party (night_prices, with check_stay's extras) with the plan's terms as of today
 -- (stay_cancellation_terms), the booking written (write_booking) and its booking.created event
 -- (record_booking_event). p: { booking: the domain's Booking without its price, view: the same
 -- as the API shows it, ratePlanId (null: the Standard plan), today, timezone, eventId, actor,
 -- traceContext }. Returns a refusal
 -- ({ kind, …facts }, nothing written), { kind: "key_used", usedBy, bookingId, fingerprint }, or
--- { kind: "created", price, nightly, ratePlan, cancellationPolicy, cancellation }.
+-- { kind: "created", price, nightly, extras, ratePlan, cancellationPolicy, cancellation }.
 CREATE OR REPLACE FUNCTION book_stay(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_booking jsonb := p->'booking';
@@ -31,7 +31,7 @@ BEGIN
     END IF;
   END IF;
 
-  v_check := check_stay(v_property, v_room_type, (v_booking->'party'->>'adults')::int, p->>'ratePlanId', 'sell',
+  v_check := check_stay(v_property, v_room_type, v_booking->'party', p->>'ratePlanId', 'sell',
     v_checkin, v_checkout, true, true, true);
   IF v_check->>'kind' <> 'ok' THEN
     RETURN v_check;
@@ -43,10 +43,12 @@ BEGIN
   PERFORM move_nights(v_room_type, v_nights, 1);
 
   v_plan := v_check->'plan';
-  v_nightly := night_prices(v_room_type, v_nights, (v_plan->>'pricePercent')::int, (v_plan->>'priceAmount')::int);
+  v_nightly := night_prices(v_room_type, v_nights, (v_plan->>'pricePercent')::int, (v_plan->>'priceAmount')::int,
+    (SELECT coalesce(sum((extra->>'count')::int * (extra->'amount'->>'amount')::int), 0)::int FROM jsonb_array_elements(v_check->'extras') AS extra));
   v_priced := jsonb_build_object(
     'price', jsonb_build_object('amount', (SELECT sum((night->>'amount')::bigint) FROM jsonb_array_elements(v_nightly) AS night), 'currency', v_booking->'price'->'currency'),
     'nightly', v_nightly,
+    'extras', v_check->'extras',
     'ratePlan', jsonb_build_object('id', v_plan->'id', 'name', v_plan->'name'),
     'cancellationPolicy', v_plan->'policy',
     'cancellation', stay_cancellation_terms(v_plan->'policy', v_checkin, (p->>'today')::date, p->>'timezone', v_nightly, v_booking->'price'->>'currency'));

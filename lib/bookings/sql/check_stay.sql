@@ -1,8 +1,10 @@
--- check_stay: a stay of a room type against the property's rules, in order: the room type
--- (unknown_room_type), its capacity for the party (occupancy_exceeded), the rate plan
--- (unknown_rate_plan) and the stay restrictions (stay_restricted: stay_restriction). Returns
--- the refusal ({ kind, …facts }) or { kind: "ok", roomTypeName, plan: { id, name, pricePercent,
--- priceAmount, policy } }, the plan that prices the stay.
+-- check_stay: a stay of a room type for a party ({ adults, childrenAges }) against the property's
+-- rules, in order: the room type (unknown_room_type), its capacity for the party
+-- (occupancy_exceeded: adults ≤ max_adults, children ≤ max_children, both ≤ max_occupancy, the
+-- first limit broken named as { name, value }), the rate plan (unknown_rate_plan) and the stay
+-- restrictions (stay_restricted: stay_restriction). Returns the refusal ({ kind, …facts }) or
+-- { kind: "ok", roomTypeName, plan: { id, name, pricePercent, priceAmount, policy }, extras },
+-- the plan that prices the stay and what the party adds to each night's rate (party_extras).
 --   p_plan_id: the plan named, or null for the property's Standard plan.
 --   p_plan_rule: "sell" (active and sold for the room type: a new booking, another plan),
 --     "sold" (sold for the room type, active or not: a booking keeping its plan moves to another
@@ -10,20 +12,30 @@
 --   p_arrival, p_length, p_departure: which restrictions apply (a change asks only about what it
 --     moves: the arrival, the stay's length, the departure).
 -- The calendar (a room free on each night, none closed) is hold_nights', with the nights locked.
-CREATE OR REPLACE FUNCTION check_stay(p_property text, p_room_type text, p_adults int, p_plan_id text, p_plan_rule text,
+CREATE OR REPLACE FUNCTION check_stay(p_property text, p_room_type text, p_party jsonb, p_plan_id text, p_plan_rule text,
                                       p_checkin date, p_checkout date,
                                       p_arrival boolean, p_length boolean, p_departure boolean) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_room record;
   v_plan record;
   v_restriction jsonb;
+  v_adults int := (p_party->>'adults')::int;
+  v_children int := jsonb_array_length(coalesce(p_party->'childrenAges', '[]'));
+  v_limit jsonb;
 BEGIN
-  SELECT id, name, max_adults INTO v_room FROM room_types WHERE id = p_room_type AND property_id = p_property;
+  SELECT rt.id, rt.name, rt.max_adults, rt.max_children, rt.max_occupancy, rt.adults_included, rt.extra_adult, p.child_age_bands, p.currency INTO v_room
+  FROM room_types rt JOIN properties p ON p.id = rt.property_id
+  WHERE rt.id = p_room_type AND rt.property_id = p_property;
   IF NOT FOUND THEN
     RETURN jsonb_build_object('kind', 'unknown_room_type', 'roomTypeId', p_room_type);
   END IF;
-  IF p_adults > v_room.max_adults THEN
-    RETURN jsonb_build_object('kind', 'occupancy_exceeded', 'name', v_room.name, 'maxAdults', v_room.max_adults, 'adults', p_adults);
+  v_limit := CASE
+    WHEN v_adults > v_room.max_adults THEN jsonb_build_object('name', 'maxAdults', 'value', v_room.max_adults)
+    WHEN v_children > v_room.max_children THEN jsonb_build_object('name', 'maxChildren', 'value', v_room.max_children)
+    WHEN v_adults + v_children > v_room.max_occupancy THEN jsonb_build_object('name', 'maxOccupancy', 'value', v_room.max_occupancy)
+  END;
+  IF v_limit IS NOT NULL THEN
+    RETURN jsonb_build_object('kind', 'occupancy_exceeded', 'name', v_room.name, 'limit', v_limit, 'adults', v_adults, 'children', v_children);
   END IF;
   SELECT id, name, price_percent, price_amount, cancellation_type, free_days_before, cancellation_fee INTO v_plan
   FROM rate_plans
@@ -44,6 +56,7 @@ BEGIN
     'id', v_plan.id, 'name', v_plan.name, 'pricePercent', v_plan.price_percent, 'priceAmount', v_plan.price_amount,
     'policy', CASE WHEN v_plan.cancellation_type = 'free_until'
       THEN jsonb_build_object('type', 'free_until', 'daysBefore', v_plan.free_days_before, 'fee', v_plan.cancellation_fee)
-      ELSE jsonb_build_object('type', 'non_refundable') END));
+      ELSE jsonb_build_object('type', 'non_refundable') END),
+    'extras', party_extras(p_party, v_room.adults_included, v_room.extra_adult, v_room.child_age_bands, v_room.currency));
 END
 $$;
