@@ -78,7 +78,7 @@ describe("database constraints", () => {
     const { url } = await emptyDatabase();
     await applyMigrations(url);
     await query(url, "insert into properties (id, name, slug, timezone, currency, plan, updated_at) values ('prop_1', 'P', 'p', 'UTC', 'EUR', 'starter', now())");
-    await query(url, "insert into room_types (id, property_id, name, max_adults, rooms, base_price, updated_at) values ('rt_1', 'prop_1', 'Double', 2, 3, 1000, now())");
+    await query(url, "insert into room_types (id, property_id, name, max_adults, max_occupancy, adults_included, rooms, base_price, updated_at) values ('rt_1', 'prop_1', 'Double', 2, 2, 2, 3, 1000, now())");
     await query(url, "insert into room_nights (room_type_id, date, rooms_for_sale, price) values ('rt_1', '2030-01-01', 3, 1000)");
 
     const results = await Promise.allSettled(
@@ -101,7 +101,7 @@ describe("database constraints", () => {
     const { url } = await emptyDatabase();
     await applyMigrations(url);
     await query(url, "insert into properties (id, name, slug, timezone, currency, plan, updated_at) values ('prop_1', 'P', 'p', 'UTC', 'EUR', 'starter', now())");
-    await query(url, "insert into room_types (id, property_id, name, max_adults, rooms, base_price, updated_at) values ('rt_1', 'prop_1', 'Double', 2, 3, 1000, now())");
+    await query(url, "insert into room_types (id, property_id, name, max_adults, max_occupancy, adults_included, rooms, base_price, updated_at) values ('rt_1', 'prop_1', 'Double', 2, 2, 2, 3, 1000, now())");
     await query(url, "insert into rate_plans (id, property_id, name, standard, cancellation_type, free_days_before, cancellation_fee, updated_at) values ('rp_1', 'prop_1', 'Standard', true, 'free_until', 0, 'first_night', now())");
     const insert = (id: string, reference: string, checkin: string, checkout: string, status = "confirmed", key: string | null = null, source = "api") =>
       query(

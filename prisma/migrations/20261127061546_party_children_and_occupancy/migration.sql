@@ -28,5 +28,5 @@ ALTER TABLE "bookings"
 
 -- check_stay takes the party (adults and children's ages), night_prices the party's extras a
 -- night: new arguments, so the old functions go (lib/bookings/sql makes the new ones).
-DROP FUNCTION check_stay(text, text, int, text, text, date, date, boolean, boolean, boolean);
-DROP FUNCTION night_prices(text, date[], int, int);
+DROP FUNCTION IF EXISTS check_stay(text, text, int, text, text, date, date, boolean, boolean, boolean);
+DROP FUNCTION IF EXISTS night_prices(text, date[], int, int);
