@@ -1,6 +1,6 @@
 import { daysBetween, fromDbDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Booking as BookingRow } from "@/lib/generated/prisma/client";
-import type { Party } from "@/lib/rate-plans/party-price";
+import { extrasPerNight, type Party } from "@/lib/rate-plans/party-price";
 import type { BookingSource } from "@/lib/schemas/bookings";
 import type { CancellationPolicy, CancellationTerms } from "@/lib/schemas/rate-plans";
 
@@ -46,6 +46,11 @@ export type Booking = {
   /** SHA-256 of the request that made it (request-fingerprint.ts), to tell a replay from another request. */
   requestFingerprint: string | null;
 };
+
+/** What a booking's extras add to each night's rate. */
+export function bookingExtrasPerNight(extras: BookingExtra[]): number {
+  return extrasPerNight(extras.map((extra) => ({ count: extra.count, amount: extra.amount.amount })));
+}
 
 /** When a guest stays: check-in and check-out dates at the property, and the nights between them. */
 export type Stay = { checkin: CalendarDate; checkout: CalendarDate; nights: number };

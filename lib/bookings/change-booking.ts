@@ -4,7 +4,7 @@ import { isLockTimeout } from "@/lib/db-errors";
 import { newId } from "@/lib/ids";
 import { propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
 import { activeTraceContext } from "@/lib/trace-context";
-import { fromBookingRow, stayOf, type Booking } from "./booking";
+import { bookingExtrasPerNight, fromBookingRow, stayOf, type Booking } from "./booking";
 import type { BookingActor } from "./booking-actor";
 import type { ChangeOutcome } from "./booking-outcome";
 import { toBookingView } from "./booking-view";
@@ -33,7 +33,8 @@ import { checkStay, holdIdempotencyKey, holdNights, moveNights, nightPrices, rec
  * - The price: kept nights at their booked amount, new nights at the current rate under the
  *   booking's rate plan (night_prices) with the booking's extras; another plan prices every
  *   night with it. A new party or room type takes the room type's extras for the party as they
- *   are today (check_stay); when they differ from the booking's, every night is priced again.
+ *   are today (check_stay); when they add another amount a night than the booking's, every
+ *   night is priced again (at today's rate).
  *   With `expectedPrice`, a change to any other total is refused.
  * - The cancellation terms are worked out again (stay_cancellation_terms, as of today) when the
  *   dates, room type or plan change, or every night is priced again: from the booking's own policy as booked, or the new plan's.
@@ -109,7 +110,7 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
 
       // The booking keeps its extras as booked until its party or room type changes.
       const extras = moves("adults", "childrenAges", "roomTypeId") ? check.extras : before.extras;
-      const repriceKept = ratePlanChanged || JSON.stringify(extras) !== JSON.stringify(before.extras);
+      const repriceKept = ratePlanChanged || bookingExtrasPerNight(extras) !== bookingExtrasPerNight(before.extras);
       const priced = await nightPrices(tx, { roomTypeId: after.roomTypeId, dates: [...(repriceKept ? plan.kept.map((night) => night.date) : []), ...taken.dates] }, check.plan, extras);
       const { nightly, total } = priceOfChange(plan, new Map(priced.map((night) => [night.date, night.amount])), { repriceKept });
       const currency = before.price.currency;
@@ -149,3 +150,4 @@ export async function changeBooking(db: Db, options: ChangeBookingOptions): Prom
     throw error;
   }
 }
+

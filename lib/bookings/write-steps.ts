@@ -1,8 +1,7 @@
 import type { CalendarDate } from "@/lib/dates/calendar-date";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CancellationPolicy, CancellationTerms } from "@/lib/schemas/rate-plans";
-import { extrasPerNight } from "@/lib/rate-plans/party-price";
-import type { Booking, BookingExtra, NightPrice, Party } from "./booking";
+import { bookingExtrasPerNight, type Booking, type BookingExtra, type NightPrice, type Party } from "./booking";
 import type { BookingActor } from "./booking-actor";
 import type { BookingRefusal } from "./booking-outcome";
 
@@ -54,7 +53,7 @@ export async function moveNights(tx: Tx, nights: Nights, by: 1 | -1): Promise<vo
 /** The nights priced for the party (its extras, as check_stay found them) under the plan's rule. */
 export async function nightPrices(tx: Tx, nights: Nights, plan: StayPlan, extras: BookingExtra[]): Promise<NightPrice[]> {
   if (nights.dates.length === 0) return [];
-  const perNight = extrasPerNight(extras.map((extra) => ({ count: extra.count, amount: extra.amount.amount })));
+  const perNight = bookingExtrasPerNight(extras);
   const [{ prices }] = await tx.$queryRaw<[{ prices: NightPrice[] }]>`
     SELECT night_prices(${nights.roomTypeId}, ${nights.dates}::date[], ${plan.pricePercent}::int, ${plan.priceAmount}::int, ${perNight}::int) AS prices`;
   return prices;
