@@ -67,7 +67,10 @@ export const ERROR_CATALOGUE: Record<ProblemCode, { when: string; todo: string }
     when: "ratePlanId names no rate plan of the key's property, or one that is no longer offered (deactivated) or is not sold for the room type.",
     todo: "Take ratePlanId from an offer of GET /availability (or GET /rate-plans and its roomTypeIds), or leave it out for the Standard plan.",
   },
-  occupancy_exceeded: { when: "More adults than the room type takes (maxAdults).", todo: "Choose a room type with enough maxAdults, or book several rooms." },
+  occupancy_exceeded: {
+    when: "The party does not fit the room type: more adults than maxAdults, more children than maxChildren, or more guests in all than maxOccupancy. `limit` names the first broken, with its value: { \"name\": \"maxChildren\", \"value\": 0 }.",
+    todo: "Search availability with the whole party (adults and childrenAges): it lists only the room types the party fits. Or book several rooms.",
+  },
   rate_limited: {
     when: "Over the plan's requests per minute for the property (all its keys count together), or too many invalid keys from one address.",
     todo: "Wait Retry-After seconds. Watch the RateLimit headers to stay under the limit.",

@@ -39,14 +39,43 @@ export const RATE_PLANS = {
 
 type Plan = (typeof RATE_PLANS)[keyof typeof RATE_PLANS];
 
+/**
+ * The story's children's age bands (GET /me) and each room type's occupancy: the Family Suite's
+ * rate covers two adults, each adult above pays 30.00 a night; a child adds its band's amount.
+ */
+export const STORY_CHILD_AGE_BANDS = [
+  { name: "Baby", fromAge: 0, toAge: 2, amount: 0 },
+  { name: "Child", fromAge: 3, toAge: 11, amount: 1_500 },
+  { name: "Teen", fromAge: 12, toAge: 17, amount: 2_500 },
+] as const;
+export const STORY_OCCUPANCY = {
+  single: { maxAdults: 1, maxChildren: 0, maxOccupancy: 1, adultsIncluded: 1, extraAdult: 0 },
+  double: { maxAdults: 2, maxChildren: 1, maxOccupancy: 3, adultsIncluded: 2, extraAdult: 0 },
+  suite: { maxAdults: 4, maxChildren: 3, maxOccupancy: 5, adultsIncluded: 2, extraAdult: 3_000 },
+} as const satisfies Record<RoomTypeName, unknown>;
+
+/** What a party adds to a night (the API's Extra). */
+type StoryExtra = { kind: "adult" | "child"; band?: string; count: number; amount: { amount: number; currency: string } };
+
+/** The story's family: two adults and two children of 4 and 9, both in the Child band. */
+export const STORY_FAMILY = { adults: 2, childrenAges: [4, 9] };
+export const STORY_FAMILY_EXTRAS = [{ kind: "child", band: "Child", count: 2, amount: { amount: 1_500, currency: STORY_CURRENCY } }] as const;
+
 /** A night's price of a room type under a plan (the Standard plan's: the night's rate). */
 export function nightPrice(roomType: RoomTypeName, date: CalendarDate, plan: Plan = RATE_PLANS.standard): number {
   const weekend = dayOfWeek(date) === 5 || dayOfWeek(date) === 6;
   return plan.nightPrices[roomType][weekend ? 1 : 0];
 }
 
-export function priced(roomType: RoomTypeName, checkin: CalendarDate, checkout: CalendarDate, plan: Plan = RATE_PLANS.standard) {
-  const nightly = nightsOfStay(checkin, checkout).map((date) => ({ date, amount: nightPrice(roomType, date, plan) }));
+/**
+ * A stay's nightly prices and total under a plan; with `extras` (what a party adds a night, in
+ * minor units), each night's rate plus the extras under the plan's percentage, rounded half up.
+ */
+export function priced(roomType: RoomTypeName, checkin: CalendarDate, checkout: CalendarDate, plan: Plan = RATE_PLANS.standard, extras = 0) {
+  const nightly = nightsOfStay(checkin, checkout).map((date) => ({
+    date,
+    amount: extras === 0 ? nightPrice(roomType, date, plan) : Math.floor(((nightPrice(roomType, date) + extras) * (100 + plan.percent) + 50) / 100),
+  }));
   return { price: { amount: nightly.reduce((sum, night) => sum + night.amount, 0), currency: CURRENCY }, nightly };
 }
 
@@ -66,10 +95,11 @@ export function termsOf(plan: Plan, checkin: CalendarDate, stay: ReturnType<type
   return { refundable: true, freeUntil, feeFrom: midnightAt(addDays(freeUntil, 1)), fee: { amount: stay.nightly[0]!.amount, currency: CURRENCY } };
 }
 
-/** A room type's offers under the plans asked for, cheapest first. */
-export function offersOf(roomType: RoomTypeName, checkin: CalendarDate, checkout: CalendarDate, plans: Plan[]) {
+/** A room type's offers under the plans asked for, cheapest first; for a party, with what it adds a night (`extras`). */
+export function offersOf(roomType: RoomTypeName, checkin: CalendarDate, checkout: CalendarDate, plans: Plan[], extras: readonly StoryExtra[] = []) {
+  const perNight = extras.reduce((sum, extra) => sum + extra.count * extra.amount.amount, 0);
   return plans.map((plan) => {
-    const stay = priced(roomType, checkin, checkout, plan);
-    return { ratePlanId: plan.id, name: plan.name, ...stay, extras: [], cancellation: termsOf(plan, checkin, stay) };
+    const stay = priced(roomType, checkin, checkout, plan, perNight);
+    return { ratePlanId: plan.id, name: plan.name, ...stay, extras: extras.map((extra) => ({ ...extra, amount: { ...extra.amount } })), cancellation: termsOf(plan, checkin, stay) };
   });
 }

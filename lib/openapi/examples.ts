@@ -2,7 +2,7 @@ import { addDays, daysBetween, nightsOfStay, type CalendarDate } from "@/lib/dat
 import type { WebhookHeaders } from "@/lib/webhooks/sign-webhook";
 import { Webhook } from "standardwebhooks";
 import { bookingsCursor, eventsCursor } from "./example-cursors";
-import { nightPrice, offersOf, priced, RATE_PLANS, STORY_CURRENCY, termsOf } from "./example-prices";
+import { nightPrice, offersOf, priced, RATE_PLANS, STORY_CURRENCY, STORY_FAMILY, STORY_FAMILY_EXTRAS, STORY_OCCUPANCY, termsOf } from "./example-prices";
 import type { AvailabilityQuerySchema, AvailabilityView } from "@/lib/schemas/availability";
 import type {
   BookingChangePrevious,
@@ -45,6 +45,10 @@ const CURRENCY = STORY_CURRENCY;
 const GUEST = { firstName: "Ana", lastName: "Silva", email: "ana.silva@example.com" };
 const EXTERNAL_REFERENCE = "PX-100482";
 const CANCELLATION_REASON = "Guest changed plans";
+
+/** What the story's family adds to each night of the Family Suite (two children of the Child band). */
+const familyExtrasPerNight = STORY_FAMILY_EXTRAS.reduce((sum, extra) => sum + extra.count * extra.amount.amount, 0);
+const familyExtras = () => STORY_FAMILY_EXTRAS.map((extra) => ({ ...extra, amount: { ...extra.amount } }));
 
 /** Every operation's example, by operationId, for a document built on `today` (UTC). */
 export function operationExamples(today: CalendarDate) {
@@ -125,19 +129,29 @@ export function operationExamples(today: CalendarDate) {
     },
     searchAvailability: {
       request: {
-        summary: "Two adults, three nights, non-refundable offers only",
-        query: { checkin, checkout, adults: "2", ratePlanId: EXAMPLE_IDS.nonRefundablePlan } satisfies Omit<Required<Input<typeof AvailabilityQuerySchema>>, "childrenAges">,
+        summary: "Two adults and two children (4 and 9), three nights, non-refundable offers only",
+        query: { checkin, checkout, adults: "2", childrenAges: "4,9", ratePlanId: EXAMPLE_IDS.nonRefundablePlan } satisfies Required<Input<typeof AvailabilityQuerySchema>>,
         curlQuery: [],
       },
       response: {
-        summary: "The Double and the Family Suite can take it: their Standard price, and the non-refundable offer asked for",
+        summary: "Only the Family Suite takes two children: each night's rate plus two children of the Child band, and the non-refundable offer asked for",
         value: {
           ...stay,
-          adults: 2,
-          childrenAges: [],
+          adults: STORY_FAMILY.adults,
+          childrenAges: STORY_FAMILY.childrenAges,
           roomTypes: [
-            { roomTypeId: EXAMPLE_IDS.double, name: "Double", description: roomTypes.double.description, maxAdults: 2, maxChildren: 0, maxOccupancy: 2, availableRooms: 3, ...priced("double", checkin, checkout), extras: [], offers: offersOf("double", checkin, checkout, [RATE_PLANS.nonRefundable]) },
-            { roomTypeId: EXAMPLE_IDS.suite, name: "Family Suite", description: roomTypes.suite.description, maxAdults: 4, maxChildren: 0, maxOccupancy: 4, availableRooms: 1, ...priced("suite", checkin, checkout), extras: [], offers: offersOf("suite", checkin, checkout, [RATE_PLANS.nonRefundable]) },
+            {
+              roomTypeId: EXAMPLE_IDS.suite,
+              name: "Family Suite",
+              description: roomTypes.suite.description,
+              maxAdults: STORY_OCCUPANCY.suite.maxAdults,
+              maxChildren: STORY_OCCUPANCY.suite.maxChildren,
+              maxOccupancy: STORY_OCCUPANCY.suite.maxOccupancy,
+              availableRooms: 1,
+              ...priced("suite", checkin, checkout, RATE_PLANS.standard, familyExtrasPerNight),
+              extras: familyExtras(),
+              offers: offersOf("suite", checkin, checkout, [RATE_PLANS.nonRefundable], STORY_FAMILY_EXTRAS),
+            },
           ],
         } satisfies AvailabilityView,
       },

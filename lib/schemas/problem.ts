@@ -50,6 +50,10 @@ export const ProblemSchema = z
     requestId: z.string().meta({ description: "Quote it when asking for help: every log line about the request carries it." }),
     errors: z.array(FieldErrorSchema).optional().meta({ description: "Present for field errors only." }),
     night: CalendarDateSchema.optional().meta({ description: "no_availability only: the first night the room type cannot take (sold out or closed)." }),
+    limit: z
+      .object({ name: z.enum(["maxAdults", "maxChildren", "maxOccupancy"]), value: z.number().int() })
+      .optional()
+      .meta({ description: "occupancy_exceeded only: the room type's limit the party breaks (the first of maxAdults, maxChildren, maxOccupancy), and its value." }),
     price: MoneySchema.optional().meta({ description: "price_changed only: what the change costs now." }),
     nightly: z.array(NightlyPriceSchema).optional().meta({ description: "price_changed only: the change's price of each night." }),
   })

@@ -3,7 +3,8 @@ import { encodeBookingCursor } from "@/lib/bookings/find-bookings";
 import { eachDate } from "@/lib/dates/calendar-date";
 import { encodeEventCursor } from "@/lib/events/event-cursor";
 import { bookingsCursor, deliveriesCursor, eventsCursor, requestsCursor } from "@/lib/openapi/example-cursors";
-import { nightPrice, RATE_PLANS } from "@/lib/openapi/example-prices";
+import { nightPrice, offersOf, RATE_PLANS, STORY_CHILD_AGE_BANDS, STORY_FAMILY, STORY_FAMILY_EXTRAS, STORY_OCCUPANCY } from "@/lib/openapi/example-prices";
+import { extrasPerNight, partyExtras, partyNightPrice } from "@/lib/rate-plans/party-price";
 import { operationExamples, webhookExamples } from "@/lib/openapi/examples";
 import { EXAMPLE_WEBHOOK_SECRET } from "@/lib/openapi/webhook-examples";
 import { planPolicy } from "@/lib/properties/plans";
@@ -27,6 +28,16 @@ describe("the OpenAPI examples' data", () => {
           expect(nightPrice(roomType, date, plan), `${plan.name} ${roomType} ${date}`).toBe(ratePlanPrice(rate, { percent: plan.percent, amount: null }));
         }
       }
+    }
+  });
+
+  it("prices the story's family as the party rules do (partyExtras of the story's bands and Family Suite, partyNightPrice)", () => {
+    const extras = partyExtras(STORY_OCCUPANCY.suite, [...STORY_CHILD_AGE_BANDS], STORY_FAMILY);
+    expect(extras.map((extra) => ({ ...extra, amount: { amount: extra.amount, currency: "EUR" } }))).toEqual(STORY_FAMILY_EXTRAS);
+    for (const plan of Object.values(RATE_PLANS)) {
+      const [offer] = offersOf("suite", "2026-11-19", "2026-11-23", [plan], STORY_FAMILY_EXTRAS);
+      const expected = offer!.nightly.map(({ date }) => partyNightPrice(nightPrice("suite", date), extrasPerNight(extras), { percent: plan.percent, amount: null }));
+      expect(offer!.nightly.map((night) => night.amount), plan.name).toEqual(expected);
     }
   });
 

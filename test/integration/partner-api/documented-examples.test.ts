@@ -7,6 +7,7 @@ import { createRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { EXAMPLE_IDS } from "@/lib/openapi/example-ids";
+import { STORY_CHILD_AGE_BANDS, STORY_OCCUPANCY } from "@/lib/openapi/example-prices";
 import { EXAMPLE_CHANGE_IDEMPOTENCY_KEY } from "@/lib/openapi/examples";
 import { openApiDocument } from "@/lib/openapi/openapi-document";
 import { setupTestDatabase } from "../../support/database";
@@ -38,7 +39,18 @@ let nonRefundablePlanId: string;
 beforeAll(async () => {
   process.env.SESSION_SECRET = TEST_SESSION_SECRET;
   useDatabaseForRoutes(database().url);
-  hotel = await partnerFixture(database().db, { name: "Harbour View Hotel" });
+  hotel = await partnerFixture(database().db, {
+    name: "Harbour View Hotel",
+    roomTypes: [
+      { name: "Double", description: "A double room.", maxAdults: 2, rooms: 5, basePrice: 12_000 },
+      { name: "Single", description: "A single room.", maxAdults: 1, rooms: 3, basePrice: 8_000 },
+      { name: "Family Suite", description: "Two rooms.", maxAdults: 4, rooms: 2, basePrice: 24_000 },
+    ],
+  });
+  // The story's families (lib/openapi/example-prices.ts): its age bands, and a Family Suite that takes children.
+  await database().db.property.update({ where: { id: hotel.property.id }, data: { childAgeBands: STORY_CHILD_AGE_BANDS.map((band) => ({ ...band })) } });
+  const { maxAdults: _maxAdults, ...suite } = STORY_OCCUPANCY.suite;
+  await database().db.roomType.update({ where: { id: hotel.roomTypes[2]!.id }, data: suite });
   key = hotel.writeKey!.key;
   testKey = (await createApiKey(database().db, { propertyId: (await openTestTwin(database().db, hotel.property.id)).id, scope: "write", label: "Test", actor: TEST_ACTOR })).key;
   // The story's plans (lib/openapi/examples.ts): the Standard plan every property has, and a non-refundable one.
