@@ -13,7 +13,11 @@ import { applyMigrations } from "../db/migrations";
  * −10 % and a flexible one at +15 %, sold for half the room types) and stay restrictions on some
  * nights (a 2-night minimum for arrivals on Fridays and Saturdays, a 14-night maximum
  * everywhere): every search prices 2 or 3 offers per room type and reads the restrictions, and
- * none of the benchmark's stays (7 nights searched, 2 booked) is refused by them.
+ * none of the benchmark's stays (7 nights searched, 2 booked) is refused by them. And families
+ * (issue 37): three children's age bands (Baby free, Child, Teen), every room type takes two
+ * children, and its rate covers two adults (a third or fourth pays extraAdult): searches are for
+ * a family (two adults and two children, or three adults and a child), bookings take a child, so
+ * every offer and booking is priced for its party.
  */
 export type Tenant = { key: string; propertyId: string; today: string; roomTypeIds: string[] };
 
@@ -25,7 +29,10 @@ async function seedTenant(db: Db, index: number): Promise<Tenant> {
   });
   // As production runs, but with nothing to send: guest e-mails off and no webhook endpoints, so
   // the worker (running in the server) only marks each booking's events as done.
-  await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: false } });
+  await db.property.update({ where: { id: property.id }, data: { guestEmailsEnabled: false, childAgeBands: BENCH_CHILD_AGE_BANDS } });
+  for (const roomType of roomTypes) {
+    await db.roomType.update({ where: { id: roomType.id }, data: { maxChildren: 2, maxOccupancy: roomType.maxAdults + 2, adultsIncluded: 2, extraAdult: 2_500 } });
+  }
   await createRatePlan(db, { propertyId: property.id, actor: SEED_ACTOR, name: "Non-refundable", priceRule: { percent: -10 }, cancellationPolicy: { type: "non_refundable" } });
   await createRatePlan(db, {
     propertyId: property.id,
@@ -43,6 +50,12 @@ async function seedTenant(db: Db, index: number): Promise<Tenant> {
   const key = await seedApiKey(db, property.id, "write", "Bench");
   return { key: key.key, propertyId: property.id, today, roomTypeIds: roomTypes.map((r) => r.id) };
 }
+
+const BENCH_CHILD_AGE_BANDS = [
+  { name: "Baby", fromAge: 0, toAge: 2, amount: 0 },
+  { name: "Child", fromAge: 3, toAge: 11, amount: 1_500 },
+  { name: "Teen", fromAge: 12, toAge: 17, amount: 2_500 },
+];
 
 /** The tables seedTenant fills. */
 const SEEDED_TABLES = ["properties", "room_types", "room_nights", "api_keys", "audit_events", "rate_plans"];
@@ -88,13 +101,14 @@ export type BenchRequest = { method: "GET" | "POST"; path: string; headers: Reco
 /** The partner API's prefix, or the ceiling routes' (app/bench/ceiling). */
 export type RoutePrefix = "/partner/v1" | "/bench/ceiling";
 
-/** 7 nights for 2 adults, starting 1 to 300 days ahead. */
+/** 7 nights for a family (2 adults and children of 4 and 9, or 3 adults and a child of 14), starting 1 to 300 days ahead. */
 export function availabilityRequest(prefix: RoutePrefix, tenant: Tenant, i: number): BenchRequest {
   const checkin = addDays(tenant.today, 1 + (i % 300));
-  return { method: "GET", path: `${prefix}/availability?checkin=${checkin}&checkout=${addDays(checkin, 7)}&adults=2`, headers: { "x-api-key": tenant.key } };
+  const party = i % 2 === 0 ? "adults=2&childrenAges=4,9" : "adults=3&childrenAges=14";
+  return { method: "GET", path: `${prefix}/availability?checkin=${checkin}&checkout=${addDays(checkin, 7)}&${party}`, headers: { "x-api-key": tenant.key } };
 }
 
-/** 2 nights for 2 adults, starting 1 to 600 days ahead, with a fresh Idempotency-Key. */
+/** 2 nights for 2 adults and a child of 6, starting 1 to 600 days ahead, with a fresh Idempotency-Key. */
 export function bookingRequest(prefix: RoutePrefix, tenant: Tenant, i: number): BenchRequest {
   const checkin = addDays(tenant.today, 1 + (i % 600));
   const body = JSON.stringify({
@@ -102,6 +116,7 @@ export function bookingRequest(prefix: RoutePrefix, tenant: Tenant, i: number): 
     checkin,
     checkout: addDays(checkin, 2),
     adults: 2,
+    childrenAges: [6],
     guest: { firstName: "Bench", lastName: "Mark", email: "bench@example.com" },
   });
   const headers = { "x-api-key": tenant.key, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" };

@@ -11,7 +11,8 @@ export async function GET(request: Request): Promise<Response> {
   const key = await ceilingAuth(request);
   if (key instanceof Response) return key;
   const search = new URL(request.url).searchParams;
-  const query = { checkin: search.get("checkin") ?? "", checkout: search.get("checkout") ?? "", adults: Number(search.get("adults") ?? 1) };
+  const children = search.get("childrenAges");
+  const query = { checkin: search.get("checkin") ?? "", checkout: search.get("checkout") ?? "", adults: Number(search.get("adults") ?? 1), childrenAges: children ? children.split(",").map(Number) : [] };
   const found = await findAvailableRoomTypes(getDb(), availabilitySearch(key.property, query, propertyToday(key.property)));
   return Response.json(toAvailabilityView(query, key.property.currency, found));
 }
