@@ -3,7 +3,7 @@ import { formatDate, formatNight } from "@/lib/dates/format-calendar-date";
 import type { BookingChangePrevious } from "@/lib/schemas/bookings";
 
 /** What a line tells: a recorded field, the guest's name and e-mail apart. */
-export type BookingChangeLineField = "checkin" | "checkout" | "nights" | "roomTypeId" | "adults" | "guestName" | "guestEmail" | "externalReference" | "price" | "nightly";
+export type BookingChangeLineField = "checkin" | "checkout" | "nights" | "roomTypeId" | "adults" | "childrenAges" | "guestName" | "guestEmail" | "externalReference" | "price" | "nightly";
 
 /** One thing a change changed, in words for staff: "Check-in: 4 Dec 2026 → 5 Dec 2026". */
 export type BookingChangeLine = { field: BookingChangeLineField; label: string; from: string; to: string };
@@ -27,6 +27,7 @@ const LINES: Line[] = [
   { field: "nights", label: "Nights", show: (f) => f.nights?.toString() },
   { field: "roomTypeId", label: "Room type", show: (f, c) => f.roomTypeId && (c.roomTypeNames.get(f.roomTypeId) ?? f.roomTypeId) },
   { field: "adults", label: "Adults", show: (f) => f.adults?.toString() },
+  { field: "childrenAges", label: "Children (ages)", show: (f) => f.childrenAges && (f.childrenAges.length ? `${f.childrenAges.length} (${f.childrenAges.join(", ")})` : "none") },
   { field: "guestName", label: "Guest name", show: (f) => fullName(f.guest) },
   { field: "guestEmail", label: "Guest e-mail", show: (f) => f.guest?.email },
   { field: "externalReference", label: "Partner reference", show: (f) => (f.externalReference === undefined ? undefined : (f.externalReference ?? "none")) },
