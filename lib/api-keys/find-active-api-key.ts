@@ -2,6 +2,8 @@ import { queryHot, type Db, type HotStatement } from "@/lib/db";
 import { batchedPerDb } from "@/lib/db-batch";
 import type { ApiKeyScope, Plan } from "@/lib/generated/prisma/enums";
 import type { CalendarDate } from "@/lib/dates/calendar-date";
+import type { ChildAgeBand } from "@/lib/rate-plans/party-price";
+import { readChildAgeBands } from "@/lib/properties/child-age-bands";
 import { propertyMode } from "@/lib/test-mode/property-mode";
 import { hashApiKey, isWellFormedApiKey, keyMode } from "./key-format";
 
@@ -23,6 +25,8 @@ export type ActiveApiKey = {
     contactPhone: string | null;
     checkInFrom: string;
     checkOutUntil: string;
+    /** The children's age bands (GET /me), in age order. */
+    childAgeBands: ChildAgeBand[];
     /** Set on a live property's test twin (its keys are test keys): propertyMode. */
     livePropertyId: string | null;
     /** A test twin's today when moved by the test clock; null: the real date at the property. */
@@ -47,6 +51,7 @@ type ActiveApiKeyRow = {
   contact_phone: string | null;
   check_in_from: string;
   check_out_until: string;
+  child_age_bands: unknown;
   live_property_id: string | null;
   test_today: string | null;
 };
@@ -62,7 +67,7 @@ export const ACTIVE_API_KEYS: HotStatement = {
   text: `
   SELECT k.hash, k.id, k.property_id, k.scope::text AS scope, k.hint, k.created_at,
          p.name, p.slug, p.timezone, p.currency, p.plan::text AS plan, p.guest_emails_enabled,
-         p.contact_email, p.contact_phone, p.check_in_from, p.check_out_until, p.live_property_id, p.test_today::text AS test_today
+         p.contact_email, p.contact_phone, p.check_in_from, p.check_out_until, p.child_age_bands, p.live_property_id, p.test_today::text AS test_today
   FROM api_keys k JOIN properties p ON p.id = k.property_id
   WHERE k.hash = ANY($1::text[]) AND k.revoked_at IS NULL`,
 };
@@ -107,6 +112,7 @@ function toActiveApiKey(row: ActiveApiKeyRow): ActiveApiKey {
       contactPhone: row.contact_phone,
       checkInFrom: row.check_in_from,
       checkOutUntil: row.check_out_until,
+      childAgeBands: readChildAgeBands(row.child_age_bands),
       livePropertyId: row.live_property_id,
       testToday: row.test_today as CalendarDate | null,
     },

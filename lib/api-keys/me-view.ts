@@ -1,12 +1,13 @@
 import type { Clock } from "@/lib/clock";
 import type { ActiveApiKey } from "@/lib/api-keys/find-active-api-key";
+import { childAgeBandViews } from "@/lib/properties/child-age-bands";
 import { planPolicy } from "@/lib/properties/plans";
 import { propertyToday } from "@/lib/properties/property-today";
 import type { Me } from "@/lib/schemas/me";
 import { propertyMode } from "@/lib/test-mode/property-mode";
 import { effectiveScope } from "./effective-scope";
 
-/** GET /me: the property (with today's date there and what guests see of it), the key and what it can do now, the plan. */
+/** GET /me: the property (with today's date there, what guests see of it and its children's age bands), the key and what it can do now, the plan. */
 export function meView(key: ActiveApiKey, clock?: Clock): Me {
   const { property } = key;
   const policy = planPolicy(property.plan);
@@ -22,6 +23,7 @@ export function meView(key: ActiveApiKey, clock?: Clock): Me {
       contact: { email: property.contactEmail, phone: property.contactPhone },
       checkInFrom: property.checkInFrom,
       checkOutUntil: property.checkOutUntil,
+      childAgeBands: childAgeBandViews(property.childAgeBands, property.currency),
     },
     apiKey: { id: key.id, hint: key.hint, scope: effectiveScope(key), createdAt: key.createdAt.toISOString() },
     plan: { name: property.plan, rateLimit: { limit: policy.limit, windowSeconds: policy.windowSeconds } },

@@ -2,7 +2,7 @@ import { addDays, daysBetween, nightsOfStay, type CalendarDate } from "@/lib/dat
 import type { WebhookHeaders } from "@/lib/webhooks/sign-webhook";
 import { Webhook } from "standardwebhooks";
 import { bookingsCursor, eventsCursor } from "./example-cursors";
-import { nightPrice, offersOf, priced, RATE_PLANS, STORY_CURRENCY, STORY_FAMILY, STORY_FAMILY_EXTRAS, STORY_OCCUPANCY, termsOf } from "./example-prices";
+import { nightPrice, offersOf, priced, RATE_PLANS, STORY_CHILD_AGE_BANDS, STORY_CURRENCY, STORY_FAMILY, STORY_FAMILY_EXTRAS, STORY_OCCUPANCY, termsOf } from "./example-prices";
 import type { AvailabilityQuerySchema, AvailabilityView } from "@/lib/schemas/availability";
 import type {
   BookingChangePrevious,
@@ -57,10 +57,12 @@ export function operationExamples(today: CalendarDate) {
   const checkout = addDays(checkin, 3);
   const stay = { checkin, checkout, nights: daysBetween(checkin, checkout) };
 
+  // Each room type's occupancy as the story's (STORY_OCCUPANCY), its extra adult price as money.
+  const occupancy = (name: keyof typeof STORY_OCCUPANCY) => ({ ...STORY_OCCUPANCY[name], extraAdult: { amount: STORY_OCCUPANCY[name].extraAdult, currency: CURRENCY } });
   const roomTypes = {
-    single: { id: EXAMPLE_IDS.single, name: "Single", description: "A quiet room at the back with one bed.", maxAdults: 1, basePrice: { amount: 9_500, currency: CURRENCY } },
-    double: { id: EXAMPLE_IDS.double, name: "Double", description: "A double bed and a view of the harbour.", maxAdults: 2, basePrice: { amount: 14_400, currency: CURRENCY } },
-    suite: { id: EXAMPLE_IDS.suite, name: "Family Suite", description: "Two rooms, a double bed and two singles.", maxAdults: 4, basePrice: { amount: 24_000, currency: CURRENCY } },
+    single: { id: EXAMPLE_IDS.single, name: "Single", description: "A quiet room at the back with one bed.", ...occupancy("single"), basePrice: { amount: 9_500, currency: CURRENCY } },
+    double: { id: EXAMPLE_IDS.double, name: "Double", description: "A double bed and a view of the harbour.", ...occupancy("double"), basePrice: { amount: 14_400, currency: CURRENCY } },
+    suite: { id: EXAMPLE_IDS.suite, name: "Family Suite", description: "Two rooms, a double bed and two singles.", ...occupancy("suite"), basePrice: { amount: 24_000, currency: CURRENCY } },
   } satisfies Record<string, RoomTypeView>;
 
   const createBooking = {
@@ -121,7 +123,8 @@ export function operationExamples(today: CalendarDate) {
         value: {
           mode: "live",
           property: { id: EXAMPLE_IDS.property, name: "Harbour View Hotel", timezone: "Europe/Lisbon", currency: CURRENCY, today, guestEmails: true,
-            contact: { email: "frontdesk@harbour-view.example", phone: "+351 21 123 4567" }, checkInFrom: "15:00", checkOutUntil: "11:00" },
+            contact: { email: "frontdesk@harbour-view.example", phone: "+351 21 123 4567" }, checkInFrom: "15:00", checkOutUntil: "11:00",
+            childAgeBands: STORY_CHILD_AGE_BANDS.map((band) => ({ ...band, amount: { amount: band.amount, currency: CURRENCY } })) },
           apiKey: { id: EXAMPLE_IDS.apiKey, hint: "rbp_JAfM…3kQz", scope: "write", createdAt: `${addDays(today, -40)}T09:12:44.120Z` },
           plan: { name: "starter", rateLimit: { limit: 1_200, windowSeconds: 60 } },
         } satisfies Me,

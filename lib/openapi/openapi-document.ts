@@ -19,7 +19,7 @@ import { RoomTypeListSchema, RoomTypeSchema } from "@/lib/schemas/room-types";
 import { TestClockInputSchema, TestClockSchema } from "@/lib/schemas/test-clock";
 import { WebhookDeliveryListSchema, WebhookDeliverySchema } from "@/lib/schemas/webhook-deliveries";
 import { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema } from "@/lib/schemas/webhooks";
-import { ExtraSchema } from "@/lib/schemas/party";
+import { ChildAgeBandSchema, ExtraSchema } from "@/lib/schemas/party";
 import { CURL_BASE, curlSample } from "./curl-sample";
 import type { OperationExample } from "./example-types";
 import { operationExamples, webhookExamples } from "./examples";
@@ -27,7 +27,7 @@ import { componentSchemas, fieldSchema, giveCompositionsTheirType, schemaRef } f
 import { ALWAYS, OPERATIONS, type Operation } from "./operations";
 
 /** The document's components: every schema with an id in its meta. */
-const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, ExtraSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema, RequestLogSchema, RequestLogEntrySchema, WebhookDeliveryListSchema, WebhookDeliverySchema];
+const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, ExtraSchema, ChildAgeBandSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema, RequestLogSchema, RequestLogEntrySchema, WebhookDeliveryListSchema, WebhookDeliverySchema];
 
 type Json = Record<string, unknown>;
 

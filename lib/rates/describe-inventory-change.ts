@@ -11,7 +11,9 @@ export function describeInventoryChange(action: string, details: unknown): strin
   const d = (details ?? {}) as Record<string, unknown>;
   const name = typeof d.roomTypeName === "string" ? d.roomTypeName : String(d.roomTypeId ?? "?");
   if (action === "room_type_created") {
-    return `created ${name}: ${d.maxAdults} adults at most, ${d.rooms} rooms, base price ${money(d.basePrice)}`;
+    // Rows from before issue 37 have no occupancy fields: the room type took adults only then.
+    const occupancy = d.maxChildren === undefined ? "" : `, ${d.maxChildren} children at most, ${d.maxOccupancy} guests at most, rate for ${d.adultsIncluded} adults, extra adult ${money(d.extraAdult)}`;
+    return `created ${name}: ${d.maxAdults} adults at most${occupancy}, ${d.rooms} rooms, base price ${money(d.basePrice)}`;
   }
   if (action === "room_type_updated") {
     const changes = Object.entries((d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>).map(
@@ -37,7 +39,17 @@ export function describeInventoryChange(action: string, details: unknown): strin
   return action;
 }
 
-const FIELD_NAMES: Record<string, string> = { name: "name", description: "description", maxAdults: "max adults", rooms: "rooms", basePrice: "base price" };
+const FIELD_NAMES: Record<string, string> = {
+  name: "name",
+  description: "description",
+  maxAdults: "max adults",
+  maxChildren: "max children",
+  maxOccupancy: "max occupancy",
+  adultsIncluded: "adults included",
+  extraAdult: "extra adult price",
+  rooms: "rooms",
+  basePrice: "base price",
+};
 
 function money(raw: unknown): string {
   const m = raw as Money | undefined;
@@ -45,5 +57,5 @@ function money(raw: unknown): string {
 }
 
 function value(field: string, raw: unknown): string {
-  return field === "basePrice" ? money(raw) : quotedText(raw);
+  return field === "basePrice" || field === "extraAdult" ? money(raw) : quotedText(raw);
 }

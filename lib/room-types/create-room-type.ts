@@ -7,13 +7,21 @@ import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { CALENDAR_HORIZON_NIGHTS } from "./calendar-horizon";
-import { roomTypeFieldProblems } from "./room-type-fields";
+import { roomTypeFieldProblems, type RoomTypeFields } from "./room-type-fields";
 
 export type CreateRoomTypeInput = {
   propertyId: string;
   name: string;
   description?: string;
   maxAdults: number;
+  /** Children it takes; 0 (none) when not given. */
+  maxChildren?: number;
+  /** Adults and children together; maxAdults when not given. */
+  maxOccupancy?: number;
+  /** Adults the night's rate covers; maxAdults when not given (every adult it takes). */
+  adultsIncluded?: number;
+  /** Minor units a night for each adult above adultsIncluded; 0 when not given. */
+  extraAdult?: number;
   rooms: number;
   /** Nightly price in minor units of the property's currency. */
   basePrice: number;
@@ -24,8 +32,28 @@ export type CreateRoomTypeInput = {
   clock?: Clock;
 };
 
-export function validateRoomTypeInput(input: Pick<CreateRoomTypeInput, "name" | "maxAdults" | "rooms" | "basePrice" | "description">): string[] {
-  return roomTypeFieldProblems({ ...input, description: input.description ?? "" }).map((problem) => problem.message);
+type RoomTypeFieldsInput = Omit<CreateRoomTypeInput, "propertyId" | "priceForNight" | "actor" | "clock">;
+
+/**
+ * A new room type's fields, the ones left out at their defaults: no children, max occupancy and
+ * adults included at max adults (its rate covers every adult it takes), no extra adult price.
+ */
+export function newRoomTypeFields(input: RoomTypeFieldsInput): RoomTypeFields {
+  return {
+    name: input.name,
+    description: input.description ?? "",
+    maxAdults: input.maxAdults,
+    maxChildren: input.maxChildren ?? 0,
+    maxOccupancy: input.maxOccupancy ?? input.maxAdults,
+    adultsIncluded: input.adultsIncluded ?? input.maxAdults,
+    extraAdult: input.extraAdult ?? 0,
+    rooms: input.rooms,
+    basePrice: input.basePrice,
+  };
+}
+
+export function validateRoomTypeInput(input: RoomTypeFieldsInput): string[] {
+  return roomTypeFieldProblems(newRoomTypeFields(input)).map((problem) => problem.message);
 }
 
 /**
@@ -33,8 +61,9 @@ export function validateRoomTypeInput(input: Pick<CreateRoomTypeInput, "name" | 
  * at the property for CALENDAR_HORIZON_NIGHTS nights.
  */
 export async function createRoomType(db: Db, input: CreateRoomTypeInput) {
-  const problems = validateRoomTypeInput(input);
-  if (problems.length) throw new DomainError("invalid_argument", problems.join("; "));
+  const fields = newRoomTypeFields(input);
+  const problems = roomTypeFieldProblems(fields);
+  if (problems.length) throw new DomainError("invalid_argument", problems.map((problem) => problem.message).join("; "), { errors: problems });
   const property = await db.property.findUnique({ where: { id: input.propertyId } });
   if (!property) throw new DomainError("not_found", `no property with id "${input.propertyId}"`);
   const today = dateInTimeZone((input.clock ?? systemClock).now(), property.timezone);
@@ -49,13 +78,9 @@ export async function createRoomType(db: Db, input: CreateRoomTypeInput) {
       data: {
         id,
         propertyId: property.id,
-        name: input.name.trim(),
-        description: (input.description ?? "").trim(),
-        maxAdults: input.maxAdults,
-        maxOccupancy: input.maxAdults,
-        adultsIncluded: input.maxAdults,
-        rooms: input.rooms,
-        basePrice: input.basePrice,
+        ...fields,
+        name: fields.name.trim(),
+        description: fields.description.trim(),
       },
     });
     await tx.roomNight.createMany({ data: nights });
@@ -69,6 +94,10 @@ export async function createRoomType(db: Db, input: CreateRoomTypeInput) {
           roomTypeName: roomType.name,
           description: roomType.description,
           maxAdults: roomType.maxAdults,
+          maxChildren: roomType.maxChildren,
+          maxOccupancy: roomType.maxOccupancy,
+          adultsIncluded: roomType.adultsIncluded,
+          extraAdult: { amount: roomType.extraAdult, currency: property.currency },
           rooms: roomType.rooms,
           basePrice: { amount: roomType.basePrice, currency: property.currency },
           from: today,

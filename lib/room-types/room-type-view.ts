@@ -9,6 +9,10 @@ export function toRoomTypeView(roomType: RoomType, currency: string): RoomTypeVi
     name: roomType.name,
     description: roomType.description,
     maxAdults: roomType.maxAdults,
+    maxChildren: roomType.maxChildren,
+    maxOccupancy: roomType.maxOccupancy,
+    adultsIncluded: roomType.adultsIncluded,
+    extraAdult: { amount: roomType.extraAdult, currency },
     basePrice: { amount: roomType.basePrice, currency },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiKeyIdSchema, CalendarDateSchema, PropertyIdSchema, TimestampSchema } from "./common";
+import { ChildAgeBandSchema } from "./party";
 
 /** A time of day on a 24-hour clock, 00:00 to 23:59. */
 const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -22,6 +23,12 @@ export const MeSchema = z
         .meta({ description: "How guests reach the hotel, as it shows them on its site and in its e-mails (a setting of the hotel's)." }),
       checkInFrom: TimeOfDaySchema.meta({ description: "Guests check in from this time: HH:MM, 24-hour, on the property's clock (its time zone).", example: "15:00" }),
       checkOutUntil: TimeOfDaySchema.meta({ description: "Guests check out until this time: HH:MM, 24-hour, on the property's clock (its time zone).", example: "11:00" }),
+      childAgeBands: z
+        .array(ChildAgeBandSchema)
+        .meta({
+          description:
+            "The hotel's children's age bands, in age order: 1 to 3 bands covering ages 0 to 17 (inclusive) without gap or overlap; a guest of 18 or more is an adult. Each child of a party adds its band's amount to every night's rate, before the rate plan's rule (GET /availability and POST /bookings: childrenAges; a booking's extras name the band). A hotel that set none has one band, Child, 0 to 17, at 0.",
+        }),
     }),
     apiKey: z.object({
       id: ApiKeyIdSchema,

@@ -12,10 +12,11 @@ import { newId } from "@/lib/ids";
  * endpoints and e-mails, and test keys (keys of the twin). Invariants:
  * - a twin is made only of a live property, once (the unique live_property_id; two staff members
  *   opening test mode at once get the same twin);
- * - its inventory (room types, every night with its rate and restrictions, rate plans) is a copy
- *   of the live one's, made when the twin is made and again on a reset, with ids of its own and
- *   nothing sold: nothing done in test mode touches live rows, and nothing done live changes the
- *   twin but a reset;
+ * - its inventory (room types with their occupancy and extra adult price, every night with its
+ *   rate and restrictions, rate plans, the children's age bands) is a copy of the live one's,
+ *   made when the twin is made and again on a reset, with ids of its own and nothing sold:
+ *   nothing done in test mode touches live rows, and nothing done live changes the twin but a
+ *   reset;
  * - a reset deletes the twin's bookings, events, webhook deliveries and e-mails and copies the
  *   inventory again, in one transaction; its keys and webhook endpoints stay; it is audited.
  */
@@ -46,6 +47,8 @@ export async function openTestTwin(db: Db, livePropertyId: string): Promise<Prop
           contactPhone: live.contactPhone,
           checkInFrom: live.checkInFrom,
           checkOutUntil: live.checkOutUntil,
+          // Its prices for children are the live ones' (a reset copies them again).
+          childAgeBands: live.childAgeBands as Prisma.InputJsonValue,
         },
       });
       await copyLiveInventory(tx, live.id, twin.id);
@@ -74,21 +77,21 @@ export async function resetTestData(db: Db, input: { livePropertyId: string; act
     await tx.ratePlan.deleteMany({ where: { propertyId: twin.id } });
     await tx.roomType.deleteMany({ where: { propertyId: twin.id } });
     await copyLiveInventory(tx, input.livePropertyId, twin.id);
-    await tx.property.update({ where: { id: twin.id }, data: { testToday: null } });
+    await tx.$executeRaw`UPDATE properties t SET test_today = NULL, child_age_bands = l.child_age_bands FROM properties l WHERE t.id = ${twin.id} AND l.id = ${input.livePropertyId}`;
     await recordAuditEvent(tx, { propertyId: twin.id, action: "test_data_reset", actor: input.actor, details: { bookingsDeleted: count } });
     return { bookingsDeleted: count };
   }, { timeout: 60_000 });
 }
 
-/** The live property's room types, nights and rate plans copied to the twin, with new ids (room types named in plans mapped to their copies). */
+/** The live property's room types (every column of theirs: a new column is added here too), nights and rate plans copied to the twin, with new ids (room types named in plans mapped to their copies). */
 async function copyLiveInventory(tx: Prisma.TransactionClient, liveId: string, twinId: string): Promise<void> {
   const roomTypes = await tx.roomType.findMany({ where: { propertyId: liveId }, select: { id: true } });
   const from = roomTypes.map((roomType) => roomType.id);
   const to = from.map(() => newId("rt"));
   await tx.$executeRaw`
     WITH m AS (SELECT * FROM unnest(${from}::text[], ${to}::text[]) AS m(old_id, new_id))
-    INSERT INTO room_types (id, property_id, name, description, max_adults, rooms, base_price, created_at, updated_at)
-    SELECT m.new_id, ${twinId}, rt.name, rt.description, rt.max_adults, rt.rooms, rt.base_price, now(), now()
+    INSERT INTO room_types (id, property_id, name, description, max_adults, max_children, max_occupancy, adults_included, extra_adult, rooms, base_price, created_at, updated_at)
+    SELECT m.new_id, ${twinId}, rt.name, rt.description, rt.max_adults, rt.max_children, rt.max_occupancy, rt.adults_included, rt.extra_adult, rt.rooms, rt.base_price, now(), now()
     FROM room_types rt JOIN m ON m.old_id = rt.id`;
   await tx.$executeRaw`
     WITH m AS (SELECT * FROM unnest(${from}::text[], ${to}::text[]) AS m(old_id, new_id))

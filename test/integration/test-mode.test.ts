@@ -3,8 +3,10 @@ import { TEST_ACTOR } from "@/lib/audit/actor";
 import { addDays } from "@/lib/dates/calendar-date";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { isWellFormedApiKey } from "@/lib/api-keys/key-format";
+import { setChildAgeBands } from "@/lib/properties/set-child-age-bands";
 import { createRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { setRates } from "@/lib/rates/set-rates";
+import { updateRoomType } from "@/lib/room-types/update-room-type";
 import { openTestTwin, resetTestData } from "@/lib/test-mode/test-twin";
 import { setupTestDatabase } from "../support/database";
 import { api, useDatabaseForRoutes } from "../support/partner-api";
@@ -66,6 +68,36 @@ describe("the test twin", () => {
     const copied = plans.find((plan) => plan.name === "Flexible")!;
     expect(copied.id).not.toBe(flexible.id);
     expect(copied.roomTypeIds).toEqual([testDouble.id]);
+  });
+
+  it("copies the children's age bands and each room type's occupancy and extra adult price; a live change reaches it with a reset", async () => {
+    const db = database().db;
+    const hotel = await partnerFixture(db, {
+      name: "Family Copy Hotel",
+      plan: "pro",
+      roomTypes: [{ name: "Family Suite", maxAdults: 4, maxChildren: 3, maxOccupancy: 5, adultsIncluded: 2, extraAdult: 3_000, rooms: 2, basePrice: 24_000 }],
+    });
+    const bands = [
+      { name: "Baby", fromAge: 0, toAge: 2, amount: 0 },
+      { name: "Child", fromAge: 3, toAge: 11, amount: 1_500 },
+      { name: "Teen", fromAge: 12, toAge: 17, amount: 2_500 },
+    ];
+    await setChildAgeBands(db, { propertyId: hotel.property.id, bands, actor: TEST_ACTOR });
+    const twin = await openTestTwin(db, hotel.property.id);
+    const key = (await createApiKey(db, { propertyId: twin.id, scope: "read", label: "Test", actor: TEST_ACTOR })).key;
+    const seen = async () => ({ me: (await api("GET", "/me", { key })).body.property.childAgeBands, suite: (await api("GET", "/room-types", { key })).body.data[0] });
+    const money = (amount: number) => ({ amount, currency: "EUR" });
+    expect(await seen()).toMatchObject({
+      me: bands.map((band) => ({ ...band, amount: money(band.amount) })),
+      suite: { name: "Family Suite", maxAdults: 4, maxChildren: 3, maxOccupancy: 5, adultsIncluded: 2, extraAdult: money(3_000) },
+    });
+
+    // Live changes reach the twin only with a reset, as rates do.
+    await setChildAgeBands(db, { propertyId: hotel.property.id, bands: [{ name: "Child", fromAge: 0, toAge: 17, amount: 1_000 }], actor: TEST_ACTOR });
+    await updateRoomType(db, { id: hotel.roomTypes[0]!.id, maxChildren: 2, extraAdult: 2_000, actor: TEST_ACTOR });
+    expect((await seen()).me).toHaveLength(3);
+    await resetTestData(db, { livePropertyId: hotel.property.id, actor: TEST_ACTOR });
+    expect(await seen()).toMatchObject({ me: [{ name: "Child", fromAge: 0, toAge: 17, amount: money(1_000) }], suite: { maxChildren: 2, maxOccupancy: 5, adultsIncluded: 2, extraAdult: money(2_000) } });
   });
 
   it("has test keys: rbp_test_ with the live keys' body and checksum, mode test on /me; a live key says live", async () => {

@@ -53,5 +53,18 @@ describe("describeInventoryChange", () => {
         roomTypeName: "Suite", changes: { maxAdults: { from: 2, to: 3 }, basePrice: { from: { amount: 1000, currency: "JPY" }, to: { amount: 1200, currency: "JPY" } } },
       }),
     ).toBe("changed Suite: max adults 2 → 3; base price JP¥1,000 → JP¥1,200");
+    expect(
+      describeInventoryChange("room_type_updated", {
+        roomTypeName: "Suite", changes: { maxChildren: { from: 0, to: 2 }, adultsIncluded: { from: 4, to: 2 }, extraAdult: { from: { amount: 0, currency: "EUR" }, to: { amount: 3_000, currency: "EUR" } } },
+      }),
+    ).toBe("changed Suite: max children 0 → 2; adults included 4 → 2; extra adult price €0.00 → €30.00");
+    expect(
+      describeInventoryChange("room_type_created", {
+        roomTypeName: "Suite", maxAdults: 4, maxChildren: 3, maxOccupancy: 5, adultsIncluded: 2, extraAdult: { amount: 3_000, currency: "EUR" }, rooms: 2, basePrice: { amount: 24_000, currency: "EUR" },
+      }),
+    ).toBe("created Suite: 4 adults at most, 3 children at most, 5 guests at most, rate for 2 adults, extra adult €30.00, 2 rooms, base price €240.00");
+    expect(describeInventoryChange("room_type_created", { roomTypeName: "Old", maxAdults: 2, rooms: 1, basePrice: { amount: 100, currency: "EUR" } })).toBe(
+      "created Old: 2 adults at most, 1 rooms, base price €1.00",
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, toDbDate } from "@/lib/dates/calendar-date";
 import { TEST_ACTOR } from "@/lib/audit/actor";
+import { setChildAgeBands } from "@/lib/properties/set-child-age-bands";
 import { updatePropertySettings } from "@/lib/properties/update-property-settings";
+import { createRoomType } from "@/lib/room-types/create-room-type";
 import { setRates } from "@/lib/rates/set-rates";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
@@ -33,6 +35,7 @@ describe("GET /me", () => {
         contact: { email: null, phone: null },
         checkInFrom: "15:00",
         checkOutUntil: "11:00",
+        childAgeBands: [{ name: "Child", fromAge: 0, toAge: 17, amount: { amount: 0, currency: "EUR" } }],
       },
       apiKey: { id: hotel.writeKey!.id, hint: hotel.writeKey!.hint, scope: "write", createdAt: hotel.writeKey!.createdAt.toISOString() },
       plan: { name: "starter", rateLimit: { limit: 1200, windowSeconds: 60 } },
@@ -57,6 +60,16 @@ describe("GET /me", () => {
     expect(me.body.property).toMatchObject({ name: "Renamed Test Hotel", contact: { email: "desk@renamed.example", phone: "+351 21 123 4567" }, checkInFrom: "14:30", checkOutUntil: "10:00" });
     await updatePropertySettings(database().db, { propertyId: other.property.id, contactPhone: "", actor: TEST_ACTOR });
     expect((await api("GET", "/me", { key: otherKey })).body.property.contact).toEqual({ email: "desk@renamed.example", phone: null });
+    await setChildAgeBands(database().db, {
+      propertyId: other.property.id,
+      bands: [{ name: "Teen", fromAge: 12, toAge: 17, amount: 2_500 }, { name: "Baby", fromAge: 0, toAge: 2, amount: 0 }, { name: "Child", fromAge: 3, toAge: 11, amount: 1_500 }],
+      actor: TEST_ACTOR,
+    });
+    expect((await api("GET", "/me", { key: otherKey })).body.property.childAgeBands, "in age order, amounts as money").toEqual([
+      { name: "Baby", fromAge: 0, toAge: 2, amount: { amount: 0, currency: "EUR" } },
+      { name: "Child", fromAge: 3, toAge: 11, amount: { amount: 1_500, currency: "EUR" } },
+      { name: "Teen", fromAge: 12, toAge: 17, amount: { amount: 2_500, currency: "EUR" } },
+    ]);
     // Another property's key sees its own hotel only.
     expect((await api("GET", "/me", { key })).body.property).toMatchObject({ name: "Api Test Hotel", contact: { email: null, phone: null } });
   });
@@ -66,10 +79,24 @@ describe("GET /room-types and /rates", () => {
   it("lists room types cheapest first and reads one", async () => {
     const list = await api("GET", "/room-types", { key });
     expect(list.body.data.map((r: { name: string }) => r.name)).toEqual(["Single", "Double"]);
-    expect(list.body.data[0]).toMatchObject({ maxAdults: 1, basePrice: { amount: 8000, currency: "EUR" } });
+    expect(list.body.data[0]).toMatchObject({ maxAdults: 1, maxChildren: 0, maxOccupancy: 1, adultsIncluded: 1, extraAdult: { amount: 0, currency: "EUR" }, basePrice: { amount: 8000, currency: "EUR" } });
     const one = await api("GET", `/room-types/${hotel.roomTypes[0]!.id}`, { key });
     expect(one.body).toMatchObject({ id: hotel.roomTypes[0]!.id, name: "Double", description: "A double room." });
     expect((await api("GET", "/room-types?page=2", { key })).body.errors).toEqual([{ field: "page", message: "Unknown parameter." }]);
+  });
+
+  it("shows who a room type takes and what its rate covers: max children, max occupancy, adults included and the extra adult price", async () => {
+    const family = await partnerFixture(database().db, { name: "Family View Hotel", roomTypes: [] });
+    const suite = await createRoomType(database().db, {
+      propertyId: family.property.id, name: "Family Suite", maxAdults: 4, maxChildren: 3, maxOccupancy: 5, adultsIncluded: 2, extraAdult: 3_000, rooms: 1, basePrice: 24_000,
+    });
+    const expected = {
+      id: suite.id, name: "Family Suite", description: "", maxAdults: 4, maxChildren: 3, maxOccupancy: 5, adultsIncluded: 2,
+      extraAdult: { amount: 3_000, currency: "EUR" }, basePrice: { amount: 24_000, currency: "EUR" },
+    };
+    const familyKey = family.readKey.key;
+    expect((await api("GET", "/room-types", { key: familyKey })).body).toEqual({ data: [expected] });
+    expect((await api("GET", `/room-types/${suite.id}`, { key: familyKey })).body).toEqual(expected);
   });
 
   it("gives the night-by-night calendar, with nights beyond the calendar closed", async () => {
