@@ -1,8 +1,10 @@
+import { formatMoney, type Money } from "@/lib/money/currency";
 import { quotedText } from "@/lib/text/quoted-text";
 
 /**
  * What a Settings › Property change did, in words, from its audit row's details:
- * "changed name “Harbour View Hotel” → “Harbour View Inn”; contact phone none → “+351 21 123 4567”".
+ * "changed name “Harbour View Hotel” → “Harbour View Inn”; contact phone none → “+351 21 123 4567”"
+ * (the children's age bands: "changed children's age bands Child 0–17 €0.00 → Baby 0–2 €0.00, Child 3–17 €15.00").
  */
 export function describePropertyChange(details: unknown): string {
   const changes = ((details ?? {}) as { changes?: Record<string, { from: unknown; to: unknown }> }).changes ?? {};
@@ -18,11 +20,15 @@ const FIELD_NAMES: Record<string, string> = {
   contactPhone: "contact phone",
   checkInFrom: "check-in from",
   checkOutUntil: "check-out until",
+  childAgeBands: "children's age bands",
 };
 
-/** Times as they are (15:00), text in quotes (shortened past 60 characters), an unset contact as "none". */
+/** Times as they are (15:00), age bands as "Baby 0–2 €0.00, Child 3–17 €15.00", text in quotes (shortened past 60 characters), an unset contact as "none". */
 function value(field: string, raw: unknown): string {
   if (raw === null || raw === undefined || raw === "") return "none";
+  if (field === "childAgeBands" && Array.isArray(raw)) {
+    return (raw as { name: string; fromAge: number; toAge: number; amount: Money }[]).map((band) => `${band.name} ${band.fromAge}–${band.toAge} ${formatMoney(band.amount)}`).join(", ");
+  }
   if (field === "checkInFrom" || field === "checkOutUntil") return String(raw);
   return quotedText(raw);
 }
