@@ -23,12 +23,15 @@ const FIELD_NAMES: Record<string, string> = {
   childAgeBands: "children's age bands",
 };
 
-/** Times as they are (15:00), age bands as "Baby 0–2 €0.00, Child 3–17 €15.00", text in quotes (shortened past 60 characters), an unset contact as "none". */
+/** Times as they are (15:00), age bands as describeChildAgeBands says them, text in quotes (shortened past 60 characters), an unset contact as "none". */
 function value(field: string, raw: unknown): string {
   if (raw === null || raw === undefined || raw === "") return "none";
-  if (field === "childAgeBands" && Array.isArray(raw)) {
-    return (raw as { name: string; fromAge: number; toAge: number; amount: Money }[]).map((band) => `${band.name} ${band.fromAge}–${band.toAge} ${formatMoney(band.amount)}`).join(", ");
-  }
+  if (field === "childAgeBands" && Array.isArray(raw)) return describeChildAgeBands(raw);
   if (field === "checkInFrom" || field === "checkOutUntil") return String(raw);
   return quotedText(raw);
+}
+
+/** Children's age bands in words, as the audit log and GET /me hold them: "Baby 0–2 €0.00, Child 3–11 €15.00, Teen 12–17 €25.00". */
+export function describeChildAgeBands(bands: readonly { name: string; fromAge: number; toAge: number; amount: Money }[]): string {
+  return bands.map((band) => `${band.name} ${band.fromAge}–${band.toAge} ${formatMoney(band.amount)}`).join(", ");
 }

@@ -9,10 +9,15 @@ export type ChildAgeBandView = z.infer<typeof ChildAgeBandSchema>;
 
 export const MAX_BAND_NAME_LENGTH = 30;
 
+/** The bands sorted by their first age (a new array). */
+export function inAgeOrder<Band extends { fromAge: number }>(bands: readonly Band[]): Band[] {
+  return [...bands].sort((a, b) => a.fromAge - b.fromAge);
+}
+
 /** A property's stored bands (the child_age_bands column) as the domain's: each band's four fields, in age order. */
 export function readChildAgeBands(stored: unknown): ChildAgeBand[] {
   const bands = Array.isArray(stored) ? (stored as ChildAgeBand[]) : [];
-  return bands.map(({ name, fromAge, toAge, amount }) => ({ name, fromAge, toAge, amount })).sort((a, b) => a.fromAge - b.fromAge);
+  return inAgeOrder(bands.map(({ name, fromAge, toAge, amount }) => ({ name, fromAge, toAge, amount })));
 }
 
 export function childAgeBandViews(bands: readonly ChildAgeBand[], currency: string): ChildAgeBandView[] {
@@ -23,10 +28,11 @@ export function childAgeBandViews(bands: readonly ChildAgeBand[], currency: stri
  * What is wrong with bands a hotel sets: the hotel's rules for bands (childAgeBandErrors: 1 to 3,
  * covering ages 0–17 in order without gap or overlap, names distinct, amounts ≥ 0), and what a
  * name and an amount may be where guests and partners read them: a name of at most 30 characters
- * of free text, an amount at most the largest price.
+ * of free text, an amount at most the largest price. The bands are judged in age order, as they
+ * are stored (so they may be given in any order).
  */
 export function childAgeBandsProblems(bands: readonly ChildAgeBand[]): string[] {
-  const problems = childAgeBandErrors([...bands]);
+  const problems = childAgeBandErrors(inAgeOrder(bands));
   for (const band of bands) {
     const name = band.name.trim();
     if (name.length > MAX_BAND_NAME_LENGTH) problems.push(`${name.slice(0, MAX_BAND_NAME_LENGTH)}…: a band's name must be at most ${MAX_BAND_NAME_LENGTH} characters.`);

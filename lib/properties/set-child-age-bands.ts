@@ -3,7 +3,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { ChildAgeBand } from "@/lib/rate-plans/party-price";
-import { childAgeBandsProblems, childAgeBandViews, readChildAgeBands } from "./child-age-bands";
+import { childAgeBandsProblems, childAgeBandViews, inAgeOrder, readChildAgeBands } from "./child-age-bands";
 
 export type SetChildAgeBandsInput = { propertyId: string; bands: ChildAgeBand[]; actor: Actor };
 
@@ -17,7 +17,7 @@ export type SetChildAgeBandsInput = { propertyId: string; bands: ChildAgeBand[];
  * reset (lib/test-mode/test-twin.ts), as it does the room types and rates.
  */
 export async function setChildAgeBands(db: Db, input: SetChildAgeBandsInput): Promise<{ bands: ChildAgeBand[]; currency: string; changed: boolean }> {
-  const bands = input.bands.map((band) => ({ ...band, name: band.name.trim() })).sort((a, b) => a.fromAge - b.fromAge);
+  const bands = inAgeOrder(input.bands.map((band) => ({ ...band, name: band.name.trim() })));
   const problems = childAgeBandsProblems(bands);
   if (problems.length) throw new DomainError("invalid_argument", problems.join(" "), { problems });
   return db.$transaction(async (tx) => {

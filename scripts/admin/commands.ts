@@ -3,7 +3,7 @@ import type { AdminCommand } from "./command";
 import { engineDisable, engineEnable } from "./engine-commands";
 import { keyCreate, keyList, keyRevoke, keyRotate } from "./key-commands";
 import { UsageError } from "./parse-args";
-import { propertyCreate, propertyList, propertyResetTest, propertySetPlan } from "./property-commands";
+import { propertyChildBands, propertyCreate, propertyList, propertyResetTest, propertySetPlan } from "./property-commands";
 import { ratePlanCreate, ratePlanDeactivate, ratePlanList } from "./rate-plan-commands";
 import { ratesSet } from "./rates-commands";
 import { roomTypeCreate, roomTypeList, roomTypeUpdate } from "./room-type-commands";
@@ -25,6 +25,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   propertySetPlan,
   propertyList,
   propertyResetTest,
+  propertyChildBands,
   roomTypeCreate,
   roomTypeUpdate,
   roomTypeList,

@@ -3,7 +3,11 @@ import { isPlan, PLANS } from "@/lib/properties/plans";
 import { setPropertyPlan } from "@/lib/properties/set-property-plan";
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { findPropertyBySlug, listProperties } from "@/lib/properties/find-property";
+import { describeChildAgeBands } from "@/lib/audit/describe-property-change";
+import { childAgeBandsProblems, childAgeBandViews, readChildAgeBands } from "@/lib/properties/child-age-bands";
+import { setChildAgeBands } from "@/lib/properties/set-child-age-bands";
 import { resetTestData } from "@/lib/test-mode/test-twin";
+import { parseChildAgeBandsSpec } from "./child-age-bands-spec";
 import { defineCommand, refuseProblems } from "./command";
 import { formatInstant, formatTable } from "./output";
 import { UsageError } from "./parse-args";
@@ -58,6 +62,29 @@ export const propertyResetTest = defineCommand({
       json: { property: property.slug, bookingsDeleted },
       text: `Reset the test data of ${property.slug}: ${bookingsDeleted} test booking${bookingsDeleted === 1 ? "" : "s"} deleted, live room types, rates and plans copied again.`,
     };
+  },
+});
+
+export const propertyChildBands = defineCommand({
+  name: "property child-bands",
+  args: "SLUG [NAME:FROM-TO:AMOUNT,...]",
+  summary:
+    'Set the children\'s age bands, e.g. "Baby:0-2:0,Child:3-11:1500,Teen:12-17:2500": 1 to 3 bands covering ages 0-17 without gap or overlap, each an amount in minor units a night per child (bookings made later add it; test data takes them on reset-test). Without bands: show them.',
+  positionals: ["SLUG", "[BANDS]"],
+  parse(args) {
+    const slug = args.slug(0);
+    const spec = args.positionals[1];
+    const bands = spec === undefined ? undefined : parseChildAgeBandsSpec(spec);
+    if (bands) refuseProblems(childAgeBandsProblems(bands).map((problem) => problem.replace(/\.$/, "")));
+    return { slug, bands };
+  },
+  async run({ db }, { slug, bands }) {
+    const property = await findPropertyBySlug(db, slug);
+    const set = bands && (await setChildAgeBands(db, { propertyId: property.id, bands, actor: ADMIN_CLI_ACTOR }));
+    const views = childAgeBandViews(set ? set.bands : readChildAgeBands(property.childAgeBands), property.currency);
+    const described = describeChildAgeBands(views);
+    const text = !set ? `${property.slug}'s children's age bands: ${described}.` : set.changed ? `${property.slug}'s children's age bands are now ${described}.` : `${property.slug} already had those bands: nothing changed (${described}).`;
+    return { json: { property: property.slug, childAgeBands: views, ...(set ? { changed: set.changed } : {}) }, text };
   },
 });
 

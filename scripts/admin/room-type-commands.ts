@@ -5,13 +5,40 @@ import { CALENDAR_HORIZON_NIGHTS } from "@/lib/room-types/calendar-horizon";
 import { createRoomType, validateRoomTypeInput } from "@/lib/room-types/create-room-type";
 import { listRoomTypes } from "@/lib/room-types/list-room-types";
 import { updateRoomType, validateRoomTypeUpdate } from "@/lib/room-types/update-room-type";
+import type { RoomType } from "@/lib/generated/prisma/client";
 import { defineCommand, refuseProblems } from "./command";
 import { formatTable } from "./output";
+import type { CommandArgs } from "./parse-args";
+
+/** The occupancy options of create and update: who a room takes and what its rate covers (left out: create's defaults, update's follow rule). */
+const OCCUPANCY_ARGS = "[--max-children N] [--max-occupancy N] [--adults-included N] [--extra-adult MINOR]";
+const OCCUPANCY_OPTIONS = {
+  "max-children": { type: "string" },
+  "max-occupancy": { type: "string" },
+  "adults-included": { type: "string" },
+  "extra-adult": { type: "string" },
+} as const;
+
+function occupancyOptions(args: CommandArgs) {
+  return {
+    maxChildren: args.optionalWholeNumber("max-children"),
+    maxOccupancy: args.optionalWholeNumber("max-occupancy"),
+    adultsIncluded: args.optionalWholeNumber("adults-included"),
+    extraAdult: args.optionalWholeNumber("extra-adult"),
+  };
+}
+
+/** "up to 4 adults and 3 children, 5 together; the rate covers 2 adults, €30.00 a night each adult above". */
+function describeOccupancy(roomType: RoomType, currency: string): string {
+  const takes = roomType.maxChildren > 0 ? `up to ${roomType.maxAdults} adults and ${roomType.maxChildren} children, ${roomType.maxOccupancy} together` : `up to ${roomType.maxAdults} adults, no children`;
+  const extra = roomType.adultsIncluded < roomType.maxAdults ? `, ${formatMoney({ amount: roomType.extraAdult, currency })} a night each adult above` : "";
+  return `${takes}; the rate covers ${roomType.adultsIncluded} adults${extra}`;
+}
 
 export const roomTypeCreate = defineCommand({
   name: "room-type create",
-  args: "SLUG --name N --max-adults A --rooms R --price MINOR [--description D]",
-  summary: `Create a room type with R rooms for sale at MINOR (minor units) a night, from today for ${CALENDAR_HORIZON_NIGHTS} nights.`,
+  args: `SLUG --name N --max-adults A --rooms R --price MINOR [--description D] ${OCCUPANCY_ARGS}`,
+  summary: `Create a room type with R rooms for sale at MINOR (minor units) a night, from today for ${CALENDAR_HORIZON_NIGHTS} nights; without the occupancy options it takes no children and its rate covers every adult (--extra-adult: minor units a night for each adult above --adults-included).`,
   positionals: ["SLUG"],
   options: {
     name: { type: "string" },
@@ -19,6 +46,7 @@ export const roomTypeCreate = defineCommand({
     rooms: { type: "string" },
     price: { type: "string" },
     description: { type: "string" },
+    ...OCCUPANCY_OPTIONS,
   },
   parse(args) {
     const input = {
@@ -28,6 +56,7 @@ export const roomTypeCreate = defineCommand({
       rooms: args.wholeNumber("rooms"),
       basePrice: args.wholeNumber("price"),
       description: args.optionalString("description"),
+      ...occupancyOptions(args),
     };
     refuseProblems(validateRoomTypeInput(input));
     return input;
@@ -38,7 +67,7 @@ export const roomTypeCreate = defineCommand({
     const price = formatMoney({ amount: roomType.basePrice, currency: property.currency });
     return {
       json: { id: roomType.id },
-      text: `Created room type "${roomType.name}" (${roomType.id}) at ${property.slug}: ${roomType.rooms} rooms at ${price} a night for the next ${CALENDAR_HORIZON_NIGHTS} nights.`,
+      text: `Created room type "${roomType.name}" (${roomType.id}) at ${property.slug}: ${roomType.rooms} rooms at ${price} a night for the next ${CALENDAR_HORIZON_NIGHTS} nights; ${describeOccupancy(roomType, property.currency)}.`,
     };
   },
 });
@@ -52,18 +81,30 @@ export const roomTypeList = defineCommand({
   async run({ db }, { slug }) {
     const property = await findPropertyBySlug(db, slug);
     const roomTypes = await listRoomTypes(db, property.id);
-    const rows = roomTypes.map((rt) => [rt.id, rt.name, String(rt.maxAdults), String(rt.rooms), formatMoney({ amount: rt.basePrice, currency: property.currency })]);
+    const money = (amount: number) => formatMoney({ amount, currency: property.currency });
+    const rows = roomTypes.map((rt) => [
+      rt.id,
+      rt.name,
+      String(rt.maxAdults),
+      String(rt.maxChildren),
+      String(rt.maxOccupancy),
+      String(rt.adultsIncluded),
+      money(rt.extraAdult),
+      String(rt.rooms),
+      money(rt.basePrice),
+    ]);
     return {
       json: { data: roomTypes },
-      text: formatTable(["ID", "NAME", "MAX ADULTS", "ROOMS", "BASE PRICE"], rows, `${property.slug} has no room types yet.`),
+      text: formatTable(["ID", "NAME", "MAX ADULTS", "MAX CHILDREN", "MAX OCCUPANCY", "ADULTS INCLUDED", "EXTRA ADULT", "ROOMS", "BASE PRICE"], rows, `${property.slug} has no room types yet.`),
     };
   },
 });
 
 export const roomTypeUpdate = defineCommand({
   name: "room-type update",
-  args: "ROOM_TYPE_ID [--name N] [--description D] [--max-adults A] [--price MINOR] [--rooms R]",
-  summary: "Change a room type; --price and --rooms apply to nights created later (change existing nights with rates set).",
+  args: `ROOM_TYPE_ID [--name N] [--description D] [--max-adults A] [--price MINOR] [--rooms R] ${OCCUPANCY_ARGS}`,
+  summary:
+    "Change a room type; --price and --rooms apply to nights created later (change existing nights with rates set). When --max-adults changes, max occupancy and adults included not given follow it if they equalled it.",
   positionals: ["ROOM_TYPE_ID"],
   options: {
     name: { type: "string" },
@@ -71,6 +112,7 @@ export const roomTypeUpdate = defineCommand({
     "max-adults": { type: "string" },
     price: { type: "string" },
     rooms: { type: "string" },
+    ...OCCUPANCY_OPTIONS,
   },
   parse(args) {
     const input = {
@@ -80,6 +122,7 @@ export const roomTypeUpdate = defineCommand({
       maxAdults: args.optionalWholeNumber("max-adults"),
       basePrice: args.optionalWholeNumber("price"),
       rooms: args.optionalWholeNumber("rooms"),
+      ...occupancyOptions(args),
     };
     refuseProblems(validateRoomTypeUpdate(input).map((problem) => problem.message));
     return input;
