@@ -19,7 +19,7 @@ vi.mock("next/headers", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const { inviteAction } = await import("@/app/(panel)/(signed-in)/settings/team/actions");
-const { updatePropertySettingsAction } = await import("@/app/(panel)/(signed-in)/settings/property/actions");
+const { setChildAgeBandsAction, updatePropertySettingsAction } = await import("@/app/(panel)/(signed-in)/settings/property/actions");
 
 const database = setupTestDatabase();
 let live: { id: string };
@@ -43,13 +43,16 @@ const form = (fields: Record<string, string>) => {
 const NOT_FOUND = /NEXT_HTTP_ERROR_FALLBACK;404/;
 
 describe("live-only panel actions", () => {
-  it("refuse a test twin's id: no invitation to the twin, no change of its settings", async () => {
+  it("refuse a test twin's id: no invitation to the twin, no change of its settings or its age bands", async () => {
     const { db } = database();
     await expect(inviteAction({ values: { email: "", name: "", role: "" } }, form({ propertyId: twin.id, email: "eve@guest.example", name: "Eve", role: "admin" }))).rejects.toThrow(NOT_FOUND);
     expect(await db.staffInvitation.count({ where: { propertyId: twin.id } })).toBe(0);
     const settings = { propertyId: twin.id, name: "Renamed Twin", contactEmail: "", contactPhone: "", checkInFrom: "15:00", checkOutUntil: "11:00" };
     await expect(updatePropertySettingsAction({ values: { name: "", contactEmail: "", contactPhone: "", checkInFrom: "", checkOutUntil: "" } }, form(settings))).rejects.toThrow(NOT_FOUND);
     expect((await db.property.findUniqueOrThrow({ where: { id: twin.id } })).name).not.toBe("Renamed Twin");
+    const bands = { propertyId: twin.id, "bands.0.name": "Child", "bands.0.fromAge": "0", "bands.0.toAge": "17", "bands.0.amount": "9.00" };
+    await expect(setChildAgeBandsAction({}, form(bands))).rejects.toThrow(NOT_FOUND);
+    expect((await db.property.findUniqueOrThrow({ where: { id: twin.id } })).childAgeBands).toEqual([{ name: "Child", fromAge: 0, toAge: 17, amount: 0 }]);
 
     // The live property's own id still works.
     const invited = await inviteAction({ values: { email: "", name: "", role: "" } }, form({ propertyId: live.id, email: "eve@guest.example", name: "Eve", role: "viewer" }));

@@ -12,7 +12,6 @@ import { authorizeAction } from "../../_lib/panel-session";
 import { runPanelAction } from "../../_lib/run-panel-action";
 import { readRoomTypeForm, roomTypeRefusal } from "./room-type-form-input";
 import { staffActor } from "@/lib/staff/staff-actor";
-import { asSentence } from "@/lib/text/as-sentence";
 
 const FIELD_WORDS = { maxOccupancy: "max occupancy", adultsIncluded: "adults included" } as const;
 
@@ -57,8 +56,8 @@ export async function updateRoomTypeAction(_previous: RoomTypeFormState, form: F
     const { roomType, changed } = updated;
     if (!changed.length) return { done: `${roomType.name} already had those values: nothing changed.` };
     const later = changed.some((field) => field === "basePrice" || field === "rooms") ? " The base price and rooms apply to nights created later: change nights already in the calendar with bulk edit." : "";
-    const followed = FOLLOWING_FIELDS.filter((field) => changed.includes(field) && fields[field] === undefined).map((field) => FIELD_WORDS[field]);
-    const follow = followed.length ? ` ${asSentence(followed.join(" and "))} followed max adults (${roomType.maxAdults}).` : "";
+    const followed = FOLLOWING_FIELDS.filter((field) => changed.includes(field) && fields[field] === undefined).map((field) => FIELD_WORDS[field]).join(" and ");
+    const follow = followed ? ` ${followed.charAt(0).toUpperCase()}${followed.slice(1)} followed max adults (${roomType.maxAdults}).` : "";
     return { done: `Saved ${roomType.name}.${follow}${later}` };
   });
 }

@@ -1,19 +1,25 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { ChildAgeBandsForm } from "@/components/panel/child-age-bands-form";
+import { asAgeBandRows } from "@/components/panel/child-age-bands-form-states";
 import { PropertySettingsForm } from "@/components/panel/property-settings-form";
 import { asFormValues } from "@/components/panel/property-settings-form-states";
 import { RoomsRatesHistory } from "@/components/panel/rooms-rates-history";
 import { describePropertyChange } from "@/lib/audit/describe-property-change";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { getDb } from "@/lib/db";
+import { formatMoney, formatMoneyInput } from "@/lib/money/currency";
+import { readChildAgeBands } from "@/lib/properties/child-age-bands";
 import { openProperty, openPropertyToday, requireStaff } from "../../../_lib/panel-session";
-import { updatePropertySettingsAction } from "./actions";
+import { setChildAgeBandsAction, updatePropertySettingsAction } from "./actions";
 import { SettingsHeading } from "@/components/panel/settings-heading";
 
 export const metadata: Metadata = { title: "Property" };
 
 /**
- * Settings › Property: what guests see of the hotel (admins change it, viewers read it), the time
- * zone and currency (shown, and why they are not changed here), and the history of changes.
+ * Settings › Property: what guests see of the hotel and the children's age bands (admins change
+ * them, viewers read them), the time zone and currency (shown, and why they are not changed here),
+ * and the history of changes.
  */
 export default async function PropertySettingsPage() {
   const staff = await requireStaff();
@@ -24,6 +30,8 @@ export default async function PropertySettingsPage() {
     listAuditEvents(db, { propertyId: open.livePropertyId, actions: ["property_settings_updated"] }),
   ]);
   const isAdmin = open.role === "admin";
+  const bands = readChildAgeBands(property.childAgeBands);
+  const money = (amount: number) => ({ amount, currency: property.currency });
   const shown: [string, string][] = [
     ["Name", property.name],
     ["Contact e-mail", property.contactEmail ?? "none"],
@@ -52,6 +60,27 @@ export default async function PropertySettingsPage() {
               ))}
             </dl>
           </>
+        )}
+      </section>
+
+      <section aria-labelledby="child-age-bands" className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 id="child-age-bands" className="text-lg font-semibold">Children&apos;s age bands</h2>
+        <p className="mt-1 mb-4 max-w-3xl text-sm text-stone-700">
+          What a child adds to a night&apos;s price, by age: on the guest site, in the booking engine, at the desk and to partners
+          (<code>GET /me</code>). Which room types take children, and how many, is set on <Link className="text-brand-700 underline" href="/rooms">Rooms</Link>.
+        </p>
+        {isAdmin ? (
+          <ChildAgeBandsForm propertyId={property.id} currency={property.currency}
+            initial={asAgeBandRows(bands.map((band) => ({ ...band, amount: formatMoneyInput(money(band.amount)) })))} action={setChildAgeBandsAction} />
+        ) : (
+          <table className="text-left text-sm" data-testid="child-age-bands">
+            <thead><tr className="border-b border-stone-300"><th className="py-2 pr-6">Band</th><th className="py-2 pr-6">Ages</th><th className="py-2">A night per child</th></tr></thead>
+            <tbody>
+              {bands.map((band) => (
+                <tr key={band.name} className="border-b border-stone-200"><td className="py-2 pr-6">{band.name}</td><td className="py-2 pr-6">{band.fromAge}–{band.toAge}</td><td className="py-2">{formatMoney(money(band.amount))}</td></tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </section>
 
