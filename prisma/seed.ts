@@ -5,8 +5,11 @@ import { addDays, dayOfWeek, type CalendarDate } from "@/lib/dates/calendar-date
 import { createDb, type Db } from "@/lib/db";
 import { enableBookingEngine } from "@/lib/booking-engine/booking-engine";
 import { propertyToday } from "@/lib/properties/property-today";
+import { setChildAgeBands } from "@/lib/properties/set-child-age-bands";
+import type { ChildAgeBand } from "@/lib/rate-plans/party-price";
 import { createRatePlan, type CreateRatePlanInput } from "@/lib/rate-plans/save-rate-plan";
 import { setRates } from "@/lib/rates/set-rates";
+import { updateRoomType } from "@/lib/room-types/update-room-type";
 import { secretBoxFromEnv, type SecretBox } from "@/lib/secrets/secret-box";
 import { seedDemoBookings, type DemoChannel } from "./demo-bookings";
 import { seedProperty, seedStaff, type PropertySpec } from "./factories";
@@ -47,6 +50,9 @@ type DemoProperty = PropertySpec & {
     /** The first weekend (Friday and Saturday arrivals) at least this many days ahead asks for a stay of at least `minStay` nights. */
     weekendMinStay: { daysAhead: number; minStay: number };
     bookingEngine: boolean;
+    /** Families: the children's age bands, and by room type's name who it takes (its rate still covering every adult it takes). */
+    childAgeBands: ChildAgeBand[];
+    occupancy: Record<string, { maxChildren: number; maxOccupancy: number }>;
   };
 };
 
@@ -85,6 +91,13 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
       ],
       weekendMinStay: { daysAhead: 14, minStay: 2 },
       bookingEngine: true,
+      // Families book with their children's ages: a baby is free, a child €15.00 a night, a teen €25.00.
+      childAgeBands: [
+        { name: "Baby", fromAge: 0, toAge: 2, amount: 0 },
+        { name: "Child", fromAge: 3, toAge: 11, amount: 1_500 },
+        { name: "Teen", fromAge: 12, toAge: 17, amount: 2_500 },
+      ],
+      occupancy: { "Double Room": { maxChildren: 1, maxOccupancy: 3 }, "Family Suite": { maxChildren: 3, maxOccupancy: 5 } },
     },
   },
   {
@@ -125,9 +138,9 @@ export type SeededCredentials = {
  * Creates whatever demo property is missing, with its demo bookings; returns the credentials
  * made this time. The bookings' events are written (the feed shows them) but nobody is told:
  * guest e-mails are switched on only after they are made, and there is no webhook endpoint
- * yet, so no dispatch job is queued for them. Then the showcase (showcaseDemo): rate plans, a
- * weekend's minimum stay and, given the box the server opens engine keys with (`engineBox`),
- * the booking engine on.
+ * yet, so no dispatch job is queued for them. Then the showcase (showcaseDemo): rate plans,
+ * children's age bands and room types that take children, a weekend's minimum stay and, given the
+ * box the server opens engine keys with (`engineBox`), the booking engine on.
  */
 export async function seedDemo(db: Db, options: { clock?: Clock; engineBox?: SecretBox } = {}): Promise<SeededCredentials[]> {
   const made: SeededCredentials[] = [];
@@ -160,15 +173,21 @@ export async function seedDemo(db: Db, options: { clock?: Clock; engineBox?: Sec
 
 /**
  * The product at work on a demo hotel, after its demo bookings (which the rules below would have
- * refused): its rate plans, the first weekend `daysAhead` days out with a minimum stay (arrivals
- * on Friday and Saturday), and its booking engine on when the server's box is known.
+ * refused): its rate plans, its children's age bands and the room types that take children, the
+ * first weekend `daysAhead` days out with a minimum stay (arrivals on Friday and Saturday), and its
+ * booking engine on when the server's box is known.
  */
 async function showcaseDemo(
   db: Db,
-  demo: { property: { id: string; timezone: string; testToday: Date | null }; roomTypes: { id: string }[]; showcase: NonNullable<DemoProperty["showcase"]>; clock?: Clock; engineBox?: SecretBox },
+  demo: { property: { id: string; timezone: string; testToday: Date | null }; roomTypes: { id: string; name: string }[]; showcase: NonNullable<DemoProperty["showcase"]>; clock?: Clock; engineBox?: SecretBox },
 ) {
   const { property, showcase } = demo;
   for (const plan of showcase.ratePlans) await createRatePlan(db, { ...plan, propertyId: property.id, actor: SEED_ACTOR });
+  await setChildAgeBands(db, { propertyId: property.id, bands: showcase.childAgeBands, actor: SEED_ACTOR });
+  for (const roomType of demo.roomTypes) {
+    const occupancy = showcase.occupancy[roomType.name];
+    if (occupancy) await updateRoomType(db, { id: roomType.id, ...occupancy, actor: SEED_ACTOR });
+  }
   const from = addDays(propertyToday(property, demo.clock), showcase.weekendMinStay.daysAhead);
   const friday = addDays(from, (5 - dayOfWeek(from) + 7) % 7);
   for (const roomType of demo.roomTypes) {

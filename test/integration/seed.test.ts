@@ -119,7 +119,7 @@ describe("demo seed", () => {
 });
 
 describe("the demo hotel's showcase", () => {
-  it("shows what the product does on first start: two rate plans beside Standard, a weekend's minimum stay, the booking engine on", async () => {
+  it("shows what the product does on first start: two rate plans beside Standard, children's age bands and rooms for families, a weekend's minimum stay, the booking engine on", async () => {
     const fresh = await createTestDatabase();
     extra.push(fresh);
     const { db } = fresh;
@@ -138,6 +138,14 @@ describe("the demo hotel's showcase", () => {
       const nights = await db.roomNight.findMany({ where: { roomTypeId: roomType.id, date: { gte: new Date(`${addDays(friday, -1)}T00:00:00Z`), lte: new Date(`${addDays(friday, 2)}T00:00:00Z`) } }, orderBy: { date: "asc" } });
       expect(nights.map((night) => night.minStay), roomType.name).toEqual([1, 2, 2, 1]);
     }
+    // Families: its children's age bands, and the Double Room and Family Suite take children (their rates still cover every adult, so no demo price moves).
+    expect(harbour.childAgeBands).toEqual([
+      { name: "Baby", fromAge: 0, toAge: 2, amount: 0 },
+      { name: "Child", fromAge: 3, toAge: 11, amount: 1_500 },
+      { name: "Teen", fromAge: 12, toAge: 17, amount: 2_500 },
+    ]);
+    const occupancy = Object.fromEntries(harbour.roomTypes.map((r) => [r.name, [r.maxAdults, r.maxChildren, r.maxOccupancy, r.adultsIncluded, r.extraAdult]]));
+    expect(occupancy).toEqual({ "Single Room": [1, 0, 1, 1, 0], "Double Room": [2, 1, 3, 2, 0], "Twin Room": [2, 0, 2, 2, 0], "Family Suite": [4, 3, 5, 4, 0] });
     // The engine's site books with its own key, sealed with the server's box.
     expect(await openBookingEngine(db, "harbour-view-hotel", box)).toMatchObject({ engine: { enabled: true }, apiKey: expect.stringMatching(/^rbp_/) });
     // Alpine Lodge (the Free plan) shows none of it.
