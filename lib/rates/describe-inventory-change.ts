@@ -16,9 +16,10 @@ export function describeInventoryChange(action: string, details: unknown): strin
     return `created ${name}: ${d.maxAdults} adults at most${occupancy}, ${d.rooms} rooms, base price ${money(d.basePrice)}`;
   }
   if (action === "room_type_updated") {
-    const changes = Object.entries((d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>).map(
-      ([field, { from, to }]) => `${FIELD_NAMES[field] ?? field} ${value(field, from)} → ${value(field, to)}`,
-    );
+    const changed = (d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>;
+    // In the form's order (a jsonb column keeps its keys in an order of its own).
+    const fields = [...Object.keys(FIELD_NAMES), ...Object.keys(changed).filter((field) => !(field in FIELD_NAMES))].filter((field) => field in changed);
+    const changes = fields.map((field) => `${FIELD_NAMES[field] ?? field} ${value(field, changed[field]!.from)} → ${value(field, changed[field]!.to)}`);
     return `changed ${name}: ${changes.join("; ") || "nothing"}`;
   }
   if (action === "rates_set") {

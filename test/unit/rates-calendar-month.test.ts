@@ -55,7 +55,8 @@ describe("describeInventoryChange", () => {
     ).toBe("changed Suite: max adults 2 → 3; base price JP¥1,000 → JP¥1,200");
     expect(
       describeInventoryChange("room_type_updated", {
-        roomTypeName: "Suite", changes: { maxChildren: { from: 0, to: 2 }, adultsIncluded: { from: 4, to: 2 }, extraAdult: { from: { amount: 0, currency: "EUR" }, to: { amount: 3_000, currency: "EUR" } } },
+        // In the jsonb column's order (shorter keys first): shown in the form's.
+        roomTypeName: "Suite", changes: { extraAdult: { from: { amount: 0, currency: "EUR" }, to: { amount: 3_000, currency: "EUR" } }, maxChildren: { from: 0, to: 2 }, adultsIncluded: { from: 4, to: 2 } },
       }),
     ).toBe("changed Suite: max children 0 → 2; adults included 4 → 2; extra adult price €0.00 → €30.00");
     expect(
