@@ -208,7 +208,7 @@ export function toAvailabilityView(
   const dated = (prices: number[]) => prices.map((amount, i) => ({ date: nights[i]!, amount }));
   const party = { adults: query.adults, childrenAges: query.childrenAges ?? [] };
   const money = (amount: number) => ({ amount, currency });
-  const roomTypes: (AvailabilityView["roomTypes"][number] & { total: number })[] = [];
+  const found: { roomType: AvailabilityView["roomTypes"][number]; total: number }[] = [];
   for (const row of rows) {
     const extras = partyExtras({ adultsIncluded: row.adults_included, extraAdult: row.extra_adult }, bands, party);
     const perNight = extrasPerNight(extras);
@@ -228,7 +228,7 @@ export function toAvailabilityView(
     }));
     if (offers.length === 0) continue;
     const total = Number(row.total) + perNight * count;
-    roomTypes.push({
+    const roomType = {
       roomTypeId: row.id,
       name: row.name,
       description: row.description,
@@ -240,18 +240,20 @@ export function toAvailabilityView(
       nightly: dated(perNight === 0 ? row.prices : row.prices.map((rate) => rate + perNight)),
       extras: extrasView,
       offers,
-      total,
-    });
+    };
+    found.push({ roomType, total });
   }
   // AVAILABILITY sorted them by their rates; a party's extras may differ by room type.
-  if (roomTypes.some((roomType) => roomType.extras.length > 0)) roomTypes.sort((a, b) => a.total - b.total || a.name.localeCompare(b.name) || a.roomTypeId.localeCompare(b.roomTypeId));
+  if (found.some(({ roomType }) => roomType.extras.length > 0)) {
+    found.sort((a, b) => a.total - b.total || a.roomType.name.localeCompare(b.roomType.name) || a.roomType.roomTypeId.localeCompare(b.roomType.roomTypeId));
+  }
   return {
     checkin: query.checkin,
     checkout: query.checkout,
     nights: count,
     adults: query.adults,
     childrenAges: party.childrenAges,
-    roomTypes: roomTypes.map(({ total: _total, ...roomType }) => roomType),
+    roomTypes: found.map(({ roomType }) => roomType),
   };
 }
 

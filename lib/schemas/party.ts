@@ -44,9 +44,9 @@ export const ExtrasSchema = z
 
 export const ChildAgeBandSchema = z
   .object({
-    name: z.string().meta({ example: "Child" }),
-    fromAge: z.number().int().meta({ example: 3 }),
-    toAge: z.number().int().meta({ example: 11 }),
+    name: z.string().meta({ description: "The band's name, as a booking's extras name it.", example: "Child" }),
+    fromAge: z.number().int().meta({ description: "The band's first age.", example: 3 }),
+    toAge: z.number().int().meta({ description: "The band's last age (inclusive).", example: 11 }),
     amount: MoneySchema.meta({ description: "What a child of these ages adds to a night's rate." }),
   })
   .meta({ id: "ChildAgeBand" });

@@ -62,8 +62,8 @@ async function familyHotel(rooms: number) {
   });
   await db.property.update({ where: { id: property.id }, data: { childAgeBands: BANDS } });
   for (const [i, room] of ROOMS.entries()) {
-    const { name: _name, maxAdults: _maxAdults, ...occupancy } = room;
-    await db.roomType.update({ where: { id: roomTypes[i]!.id }, data: occupancy });
+    const { maxChildren, maxOccupancy, adultsIncluded, extraAdult } = room;
+    await db.roomType.update({ where: { id: roomTypes[i]!.id }, data: { maxChildren, maxOccupancy, adultsIncluded, extraAdult } });
   }
   const today = propertyToday(property);
   return { property, roomTypes, today };

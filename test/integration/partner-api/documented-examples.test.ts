@@ -49,8 +49,8 @@ beforeAll(async () => {
   });
   // The story's families (lib/openapi/example-prices.ts): its age bands, and a Family Suite that takes children.
   await database().db.property.update({ where: { id: hotel.property.id }, data: { childAgeBands: STORY_CHILD_AGE_BANDS.map((band) => ({ ...band })) } });
-  const { maxAdults: _maxAdults, ...suite } = STORY_OCCUPANCY.suite;
-  await database().db.roomType.update({ where: { id: hotel.roomTypes[2]!.id }, data: suite });
+  const { maxChildren, maxOccupancy, adultsIncluded, extraAdult } = STORY_OCCUPANCY.suite;
+  await database().db.roomType.update({ where: { id: hotel.roomTypes[2]!.id }, data: { maxChildren, maxOccupancy, adultsIncluded, extraAdult } });
   key = hotel.writeKey!.key;
   testKey = (await createApiKey(database().db, { propertyId: (await openTestTwin(database().db, hotel.property.id)).id, scope: "write", label: "Test", actor: TEST_ACTOR })).key;
   // The story's plans (lib/openapi/examples.ts): the Standard plan every property has, and a non-refundable one.
