@@ -26,6 +26,12 @@ export const primaryLanguage = (tag: string | null | undefined) => tag?.split("-
 /** "Deutsch" for de: each language named in itself (language pickers). */
 export const languageName = (lang: SiteLanguage) => new Intl.DisplayNames([lang], { type: "language" }).of(lang) ?? lang;
 
+/** Who stays: the adults and each child's age (a booking's, a search's). */
+export type PartyFacts = { adults: number; childrenAges: readonly number[] };
+
+/** What a party adds to each night's rate (an offer's or a booking's extras): the amount is a night, each. */
+export type ExtraFacts = { kind: "adult" | "child"; band?: string; count: number; amount: Money };
+
 function makeWords(lang: SiteLanguage) {
   const catalogue = CATALOGUES[lang];
   const locale = catalogue.meta.intlLocale;
@@ -47,6 +53,23 @@ function makeWords(lang: SiteLanguage) {
     money,
     nights: (count: number) => t("common.nights", { count }),
     adults: (count: number) => t("common.adults", { count }),
+    children: (count: number) => t("common.children", { count }),
+    /** "2 adults", "2 adults, 2 children (4, 9)", "1 Erwachsener, 1 Kind (4)": who stays, the children with their ages. */
+    party: (party: PartyFacts) => {
+      const adults = t("common.adults", { count: party.adults });
+      if (!party.childrenAges.length) return adults;
+      return t("common.party", { adults, children: t("common.children", { count: party.childrenAges.length }), ages: party.childrenAges.join(", ") });
+    },
+    /** "Child ×2, €15.00 a night each; Baby ×1, free": what the party adds to each night's rate, in one line ("" for nothing). */
+    extras: (extras: readonly ExtraFacts[]) =>
+      extras
+        .map((extra) => {
+          const count = extra.count;
+          if (extra.kind === "adult") return t("offers.extraAdult", { count, amount: money(extra.amount) });
+          const band = extra.band ?? t("common.childrenField");
+          return extra.amount.amount === 0 ? t("offers.extraFree", { band, count }) : t("offers.extraChild", { band, count, amount: money(extra.amount) });
+        })
+        .join("; "),
     /** "+ €95.00", "− €40.00", or null when the same (formatPriceDifference). */
     priceDifference: (now: Money, before: Money) => formatPriceDifference(now, before, locale),
   };

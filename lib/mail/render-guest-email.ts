@@ -7,7 +7,8 @@ import { contactSentence, type HotelDetails } from "./hotel-contact";
 /**
  * The e-mail a hotel sends its guest when a booking is made, changed or cancelled: a subject, a
  * plain text part and a simple single-column HTML part carrying the same facts; a change's
- * e-mail also says what each changed fact was, and the difference in price. Each states the
+ * e-mail also says what each changed fact was, and the difference in price. Each names who stays
+ * (the children with their ages) and what the party adds to the price. Each states the
  * rate and its cancellation terms; a cancellation's, the fee when there was one. With the hotel's
  * details, a stay to come shows its check-in and check-out times, and every e-mail says how to
  * reach the hotel. It is written in the guest's language (guest.language, as the booking
@@ -33,7 +34,7 @@ export type GuestEmailInput = {
 export type GuestEmail = { subject: string; text: string; html: string };
 
 /** One line of the e-mail's table of facts; `note` says what it was before a change. */
-type Fact = { id: ChangeableFact | "reference" | "priceDifference" | "cancellationFee"; value: string; note?: string };
+type Fact = { id: ChangeableFact | "reference" | "priceDifference" | "includes" | "cancellationFee"; value: string; note?: string };
 
 /** Control characters (CR and LF among them) and Unicode line separators become one space. */
 export function oneLine(value: string): string {
@@ -73,7 +74,7 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const heading = t("email.heading", { kind: which });
   const intro = t("email.intro", { hotel, kind: which });
   const change = changed ? input.change : undefined;
-  const notes = change ? changeNotes(change, words) : new Map<ChangeableFact, string>();
+  const notes = change ? changeNotes(change, words, booking) : new Map<ChangeableFact, string>();
   const guest = oneLine(`${booking.guest.firstName} ${booking.guest.lastName}, ${booking.guest.email}`);
   const details = input.hotelDetails && oneLineDetails(input.hotelDetails);
   // A stay to come says from when and until when; a cancelled one does not.
@@ -87,9 +88,10 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
     fact("checkOut", times ? t("email.checkOutUntil", { date: checkout, time: times.checkOutUntil }) : checkout),
     fact("nights", words.nights(booking.nights)),
     fact("room", oneLine(input.roomTypeName)),
-    fact("adults", String(booking.adults)),
+    fact("guests", words.party(booking)),
     ...(notes.has("guest") ? [fact("guest", guest)] : []),
     fact("totalPrice", words.money(booking.price)),
+    ...(booking.extras.length ? [fact("includes", oneLine(words.extras(booking.extras)))] : []),
     ...(change ? [fact("priceDifference", priceDifference(booking.price, change.previous.price, words))] : []),
     fact("rate", oneLine(booking.ratePlan.name)),
     fact("cancellation", cancellationSentence(booking.cancellation, words)),

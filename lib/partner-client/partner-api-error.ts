@@ -2,7 +2,8 @@ import type { Problem } from "@/lib/schemas/problem";
 
 /**
  * The partner API answered with an error (problem+json): its status, stable code and field
- * errors; for price_changed also the new quote (its price and nightly).
+ * errors; for price_changed also the new quote (its price and nightly), for occupancy_exceeded
+ * the room type's limit the party breaks.
  */
 export class PartnerApiError extends Error {
   readonly status: number;
@@ -11,8 +12,10 @@ export class PartnerApiError extends Error {
   readonly requestId: string | undefined;
   /** price_changed only: what the change costs now, in all and night by night. */
   readonly quote: { price: NonNullable<Problem["price"]>; nightly: NonNullable<Problem["nightly"]> } | undefined;
+  /** occupancy_exceeded only: the limit broken (maxAdults, maxChildren or maxOccupancy) and its value. */
+  readonly limit: Problem["limit"];
 
-  constructor(problem: Pick<Problem, "status" | "code" | "detail"> & Partial<Pick<Problem, "errors" | "requestId" | "price" | "nightly">>) {
+  constructor(problem: Pick<Problem, "status" | "code" | "detail"> & Partial<Pick<Problem, "errors" | "requestId" | "price" | "nightly" | "limit">>) {
     super(problem.detail);
     this.name = "PartnerApiError";
     this.status = problem.status;
@@ -20,6 +23,7 @@ export class PartnerApiError extends Error {
     this.fieldErrors = problem.errors ?? [];
     this.requestId = problem.requestId;
     this.quote = problem.price && problem.nightly ? { price: problem.price, nightly: problem.nightly } : undefined;
+    this.limit = problem.limit;
   }
 }
 

@@ -28,7 +28,8 @@ export type PartnerClientOptions = {
   fetch?: typeof fetch;
 };
 
-export type AvailabilityParams = { checkin: string; checkout: string; adults: number | string; ratePlanId?: string };
+/** childrenAges: each child's age (sent as 4,9; none: not sent, so a search of adults only is the request it always was). */
+export type AvailabilityParams = { checkin: string; checkout: string; adults: number | string; childrenAges?: readonly number[]; ratePlanId?: string };
 export type RatesParams = { from: string; to: string; roomTypeId?: string };
 export type BookingListParams = Partial<Record<keyof BookingListQuery, string | number>>;
 /** The fields to change (PATCH's body without its price guard, which goes in the options). */
@@ -98,7 +99,8 @@ export function createPartnerClient(options: PartnerClientOptions) {
 
   return {
     me: (): Promise<Me> => get(MeSchema, "/me"),
-    availability: (params: AvailabilityParams): Promise<AvailabilityView> => get(AvailabilitySchema, "/availability", params),
+    availability: ({ childrenAges, ...params }: AvailabilityParams): Promise<AvailabilityView> =>
+      get(AvailabilitySchema, "/availability", { ...params, childrenAges: childrenAges?.length ? childrenAges.join(",") : undefined }),
     roomTypes: async (): Promise<RoomTypeView[]> => (await get(RoomTypeListSchema, "/room-types")).data,
     roomType: (roomTypeId: string): Promise<RoomTypeView> => get(RoomTypeSchema, `/room-types/${id(roomTypeId)}`),
     rates: (params: RatesParams): Promise<RatesView> => get(RatesSchema, "/rates", params),

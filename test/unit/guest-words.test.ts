@@ -43,6 +43,30 @@ describe("the guest pages' message catalogues", () => {
     expect(cancellationSentence(terms, english)).toBe("Free cancellation until Wed 2 December, then €120.00");
   });
 
+  it("say who stays, the children with their ages, the same way on every page and e-mail", () => {
+    const [english, german] = [guestWords("en"), guestWords("de")];
+    expect(english.party({ adults: 2, childrenAges: [] })).toBe("2 adults");
+    expect(english.party({ adults: 2, childrenAges: [4, 9] })).toBe("2 adults, 2 children (4, 9)");
+    expect(english.party({ adults: 1, childrenAges: [4] })).toBe("1 adult, 1 child (4)");
+    expect(german.party({ adults: 2, childrenAges: [4, 9] })).toBe("2 Erwachsene, 2 Kinder (4, 9)");
+    expect(german.party({ adults: 1, childrenAges: [0] })).toBe("1 Erwachsener, 1 Kind (0)");
+    expect(german.party({ adults: 3, childrenAges: [] })).toBe("3 Erwachsene");
+  });
+
+  it("say what a party adds to each night: extra adults, each band's children, a free band as free", () => {
+    const eur = (amount: number) => ({ amount, currency: "EUR" });
+    const extras = [
+      { kind: "adult" as const, count: 1, amount: eur(2_000) },
+      { kind: "child" as const, band: "Baby", count: 1, amount: eur(0) },
+      { kind: "child" as const, band: "Child", count: 2, amount: eur(1_500) },
+    ];
+    expect(guestWords("en").extras(extras)).toBe("Extra adult ×1, €20.00 a night each; Baby ×1, free; Child ×2, €15.00 a night each");
+    expect(guestWords("de").extras(extras)).toBe("Weitere Erwachsene ×1, je 20,00\u00a0€ pro Nacht; Baby ×1, kostenlos; Child ×2, je 15,00\u00a0€ pro Nacht");
+    expect(guestWords("en").extras([])).toBe("");
+    expect(guestWords("en").t("common.childAgeOption", { count: 0 })).toBe("under 1");
+    expect(guestWords("de").t("common.childAgeOption", { count: 1 })).toBe("1 Jahr");
+  });
+
   it("fall back to English for a language it does not have", () => {
     expect(isSiteLanguage("fr")).toBe(false);
     expect(guestWords("fr").lang).toBe("en");

@@ -120,7 +120,7 @@ describe("the booking changed e-mail", () => {
 
     expect((await change(booking.id, { adults: 2, externalReference: null })).status).toBe(200);
     const [, message] = await waitFor(() => mailTo("quiet-change@guest.test").length === 2 && mailTo("quiet-change@guest.test"), { what: "the visible change's e-mail" });
-    expect(message!.text).toContain("Adults: 2 (was 1)");
+    expect(message!.text).toContain("Guests: 2 adults (was 1 adult)");
     expect(message!.text).toContain("Price difference: no change");
     expect(message!.text).not.toContain("PARTNER-42");
     await settle();

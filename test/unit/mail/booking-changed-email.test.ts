@@ -43,7 +43,7 @@ describe("the booking changed e-mail", () => {
     expect(text).toMatch(/^Check-out: Fri, 18 Dec 2026 \(was Thu, 17 Dec 2026\)$/m);
     expect(text).toMatch(/^Nights: 4 nights \(was 3 nights\)$/m);
     expect(text).toMatch(/^Room: Suite \(was Double Room\)$/m);
-    expect(text).toMatch(/^Adults: 2$/m);
+    expect(text).toMatch(/^Guests: 2 adults$/m);
     expect(text).toMatch(/^Total price: €545\.00 \(was €450\.00\)$/m);
     expect(text).toMatch(/^Price difference: \+ €95\.00$/m);
     expect(text).not.toMatch(/^Guest:/m);
@@ -78,10 +78,20 @@ describe("the booking changed e-mail", () => {
 
   it("says no change in price when the price did not change (a new number of adults only)", () => {
     const email = render({ booking: sampleBookingView({ adults: 1 }), roomTypeName: "Double Room", change: { previous: { adults: 2 }, previousRoomTypeName: null } });
-    expect(email.text).toMatch(/^Adults: 1 \(was 2\)$/m);
+    expect(email.text).toMatch(/^Guests: 1 adult \(was 2 adults\)$/m);
     expect(email.text).toMatch(/^Total price: €450\.00$/m);
     expect(email.text).toMatch(/^Price difference: no change$/m);
     expect(email.text).toMatch(/^Check-out: Thu, 17 Dec 2026$/m);
+  });
+
+  it("names a change of children with their ages, and of adults and children together", () => {
+    const family = sampleBookingView({ childrenAges: [4, 9] });
+    const children = render({ booking: family, roomTypeName: "Double Room", change: { previous: { childrenAges: [4] }, previousRoomTypeName: null } });
+    expect(children.text).toMatch(/^Guests: 2 adults, 2 children \(4, 9\) \(was 2 adults, 1 child \(4\)\)$/m);
+    const both = render({ booking: sampleBookingView({ adults: 1 }), roomTypeName: "Double Room", change: { previous: { adults: 2, childrenAges: [4, 9] }, previousRoomTypeName: null } });
+    expect(both.text).toMatch(/^Guests: 1 adult \(was 2 adults, 2 children \(4, 9\)\)$/m);
+    const german = render({ booking: { ...family, guest: { ...family.guest, language: "de" } }, roomTypeName: "Double Room", change: { previous: { childrenAges: [] }, previousRoomTypeName: null } });
+    expect(german.text).toMatch(/^Gäste: 2 Erwachsene, 2 Kinder \(4, 9\) \(vorher 2 Erwachsene\)$/m);
   });
 
   it("shows the guest's new details as updated, without repeating the old name or address", () => {
@@ -124,6 +134,7 @@ describe("guestSeesChange", () => {
     [{ externalReference: null }, false],
     [{}, false],
     [{ externalReference: "OLD-1", adults: 2 }, true],
+    [{ childrenAges: [4] }, true],
     [{ guest: { firstName: "Ana", lastName: "Silva", email: "ana@example.com" } }, true],
     [{ checkin: "2026-12-14", checkout: "2026-12-17", nights: 3, nightly: [], price: { amount: 1, currency: "EUR" } }, true],
   ] as [BookingChangePrevious, boolean][])("%j: %s", (change, sees) => {

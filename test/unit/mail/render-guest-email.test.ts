@@ -41,7 +41,30 @@ describe("renderGuestEmail", () => {
       expect(part).toContain("€450.00");
       expect(part).toContain("Hotel Vista Hermosa");
     }
-    expect(email.text).toMatch(/^Adults: 2$/m);
+    expect(email.text).toMatch(/^Guests: 2 adults$/m);
+    expect(email.text).not.toContain("Price includes");
+  });
+
+  it.each(["booking.created", "booking.cancelled"] as const)("%s names the children with their ages and what they add to the price, in the guest's language", (kind) => {
+    const family: BookingView = {
+      ...(kind === "booking.cancelled" ? cancelledBooking : booking),
+      childrenAges: [4, 9],
+      extras: [
+        { kind: "adult", count: 1, amount: { amount: 2_000, currency: "EUR" } },
+        { kind: "child", band: "Baby", count: 1, amount: { amount: 0, currency: "EUR" } },
+        { kind: "child", band: "Child", count: 2, amount: { amount: 1_500, currency: "EUR" } },
+      ],
+    };
+    const english = render({ kind, booking: family });
+    expect(english.text).toMatch(/^Guests: 2 adults, 2 children \(4, 9\)$/m);
+    expect(english.text).toMatch(/^Price includes: Extra adult ×1, €20\.00 a night each; Baby ×1, free; Child ×2, €15\.00 a night each$/m);
+    expect(english.html).toContain("2 adults, 2 children (4, 9)");
+    const german = render({ kind, booking: { ...family, guest: { ...family.guest, language: "de" } } });
+    expect(german.text).toMatch(/^Gäste: 2 Erwachsene, 2 Kinder \(4, 9\)$/m);
+    expect(german.text).toMatch(/^Im Preis enthalten: Weitere Erwachsene ×1, je 20,00\u00a0€ pro Nacht; Baby ×1, kostenlos; Child ×2, je 15,00\u00a0€ pro Nacht$/m);
+    const oneChild = render({ kind, booking: { ...family, adults: 1, childrenAges: [4], guest: { ...family.guest, language: "de" } } });
+    expect(oneChild.text).toMatch(/^Gäste: 1 Erwachsener, 1 Kind \(4\)$/m);
+    expect(render({ kind, booking: { ...family, adults: 1, childrenAges: [4] } }).text).toMatch(/^Guests: 1 adult, 1 child \(4\)$/m);
   });
 
   it("states the rate and its cancellation terms, and a cancellation's fee when there was one", () => {
