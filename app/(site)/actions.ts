@@ -6,18 +6,22 @@ import { z } from "zod";
 import { bookStay } from "@/lib/guest-site/book-stay";
 import { confirmStayChange, previewStayChange } from "@/lib/guest-site/change-stay";
 import { FIND_BOOKING_POLICY, findGuestBooking } from "@/lib/guest-site/find-guest-booking";
+import { childrenAgesOf, partyQueryOf } from "@/lib/guest-site/party-query";
 import { clientAddress } from "@/lib/http/client-address";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { printableAscii, RatePlanIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { GuestSchema } from "@/lib/schemas/bookings";
 import { fieldErrors } from "@/lib/schemas/field-errors";
-import type { BookState, CancelStayState, ChangeStayState, FindBookingState } from "@/components/booking-widget/form-states";
+import type { BookState, CancelStayState, ChangeStayState, ChangeStayValues, FindBookingState } from "@/components/booking-widget/form-states";
 import { changeStayState, unreachableState } from "./_lib/change-stay-state";
 import { siteHref } from "@/components/booking-widget/site-href";
 import { bookingIdOf, getSite, getSiteClient, getWords, manageToken } from "./_lib/guest-site";
 
 const text = (max: number) => z.string().max(max).default("");
+
+/** A form's field as text ("" when not there). */
+const formText = (form: FormData) => (name: string) => String(form.get(name) ?? "");
 
 const BookForm = z.object({
   roomTypeId: RoomTypeIdSchema,
@@ -40,8 +44,11 @@ const BookForm = z.object({
 export async function bookAction(previous: BookState, form: FormData): Promise<BookState> {
   const parsed = BookForm.safeParse(Object.fromEntries(form));
   const words = await getWords();
-  if (!parsed.success) return { ...previous, error: words.t("book.incomplete") };
-  const { firstName, lastName, email, idempotencyKey, ...stay } = parsed.data;
+  // The children travel as the search form has them (children, age1, age2...), each age chosen by now.
+  const children = childrenAgesOf(partyQueryOf(formText(form)), words);
+  if (!parsed.success || "fieldErrors" in children) return { ...previous, error: words.t("book.incomplete") };
+  const { firstName, lastName, email, idempotencyKey, ...chosen } = parsed.data;
+  const stay = { ...chosen, ...(children.childrenAges.length ? { childrenAges: children.childrenAges } : {}) };
   const state: BookState = { idempotencyKey, values: { firstName, lastName, email } };
 
   const guest = GuestSchema.safeParse({ firstName, lastName, email });
@@ -85,7 +92,6 @@ const ChangeStayForm = z.object({
   step: z.enum(["edit", "preview", "confirm"]),
   checkin: text(10),
   checkout: text(10),
-  adults: text(10),
   // Confirm change only: what the preview showed, and its Idempotency-Key.
   idempotencyKey: printableAscii(255).optional(),
   expectedAmount: z.coerce.number().int().min(0).optional(),
@@ -93,11 +99,11 @@ const ChangeStayForm = z.object({
 });
 
 /**
- * Change dates or guests, from the manage page: "edit" goes back to the dates, "preview" asks
- * the API for the new price (a dry run), "confirm" makes the previewed change with the
- * preview's price and Idempotency-Key (a double submit or a resubmit changes once). The
- * booking comes from the signed token, never from the form alone; a change made goes back to
- * the manage page, which says so.
+ * Change dates or guests (adults, children and each age), from the manage page: "edit" goes
+ * back to the form, "preview" asks the API for the new price (a dry run), "confirm" makes the
+ * previewed change with the preview's price and Idempotency-Key (a double submit or a resubmit
+ * changes once). The booking comes from the signed token, never from the form alone; a change
+ * made goes back to the manage page, which says so.
  */
 export async function changeStayAction(previous: ChangeStayState, form: FormData): Promise<ChangeStayState> {
   const token = String(form.get("token") ?? "");
@@ -106,7 +112,8 @@ export async function changeStayAction(previous: ChangeStayState, form: FormData
   const parsed = ChangeStayForm.safeParse(Object.fromEntries(form));
   const words = await getWords();
   if (!parsed.success) return { step: "edit", values: previous.values, error: words.t("change.incomplete") };
-  const { step, idempotencyKey, expectedAmount, expectedCurrency, ...values } = parsed.data;
+  const { step, idempotencyKey, expectedAmount, expectedCurrency, checkin, checkout } = parsed.data;
+  const values: ChangeStayValues = { checkin, checkout, ...partyQueryOf(formText(form)) };
   if (step === "edit") return { step: "edit", values };
   const confirmation = idempotencyKey !== undefined && expectedAmount !== undefined && expectedCurrency !== undefined ? { idempotencyKey, expectedPrice: { amount: expectedAmount, currency: expectedCurrency } } : null;
   if (step === "confirm" && !confirmation) return { step: "edit", values, error: words.t("change.incomplete") };

@@ -2,18 +2,24 @@
 
 import { useActionState, useEffect, useRef } from "react";
 import { addDays } from "@/lib/dates/calendar-date";
+import { partyQueryFrom } from "@/lib/guest-site/party-query";
 import { guestWords } from "@/lib/i18n/guest-words";
+import { ChildrenFields } from "./children-fields";
 import { Field } from "./field";
 import type { ChangeStayState } from "./form-states";
 import { StayChangePreview, StayFields } from "./stay-change-preview";
 
-type Current = { checkin: string; checkout: string; adults: number; currency: string };
+type Current = { checkin: string; checkout: string; adults: number; childrenAges: number[]; currency: string };
+
+/** What the booking's room takes (GET /room-types/{id}), said beside the adults and the children. */
+type RoomLimits = { maxAdults: number; maxChildren: number; maxOccupancy: number };
 
 /**
- * Change dates or guests: new check-in, check-out and adults, then "See the new price" (a
- * preview, nothing changed yet), then "Confirm change". Plain forms posting to the server
- * action, so it works with JavaScript off. Once the stay has started, its check-in is shown
- * but cannot change.
+ * Change dates or guests: new check-in, check-out, adults, children and each child's age, then
+ * "See the new price" (a preview, nothing changed yet), then "Confirm change". Plain forms
+ * posting to the server action, so it works with JavaScript off (a new number of children comes
+ * back with that many age selects). Once the stay has started, its check-in is shown but cannot
+ * change.
  */
 export function ChangeStayForm({
   action,
@@ -21,7 +27,7 @@ export function ChangeStayForm({
   current,
   started: startedWhenDrawn,
   today,
-  maxAdults,
+  room,
   manageHref,
   lang,
 }: {
@@ -30,13 +36,13 @@ export function ChangeStayForm({
   current: Current;
   started: boolean;
   today: string;
-  maxAdults?: number;
+  room?: RoomLimits;
   manageHref: string;
   lang: string;
 }) {
   const words = guestWords(lang);
   const { t } = words;
-  const [state, formAction, pending] = useActionState(action, { step: "edit", values: { checkin: current.checkin, checkout: current.checkout, adults: String(current.adults) } });
+  const [state, formAction, pending] = useActionState(action, { step: "edit", values: { checkin: current.checkin, checkout: current.checkout, ...partyQueryFrom(current) } });
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const showsPreview = state.step === "preview" && state.preview !== undefined;
   useEffect(() => {
@@ -70,7 +76,7 @@ export function ChangeStayForm({
                 {state.soldOut.suggestions.map((s) => (
                   <li key={s.checkin + s.checkout}>
                     <form action={formAction} className="flex flex-wrap items-baseline gap-x-3">
-                      <StayFields token={token} step="preview" stay={{ checkin: s.checkin, checkout: s.checkout, adults: values.adults }} />
+                      <StayFields token={token} step="preview" stay={{ checkin: s.checkin, checkout: s.checkout, adults: values.adults, childrenAges: values.ages ?? [] }} />
                       <button type="submit" disabled={pending} className="font-medium text-brand-700 underline disabled:opacity-70">
                         {words.stayDate(s.checkin)} → {words.stayDate(s.checkout)}
                       </button>
@@ -91,7 +97,7 @@ export function ChangeStayForm({
         {state.notice && <p role="status" className="rounded-md border border-stone-300 bg-stone-50 px-4 py-3 text-sm text-stone-800">{state.notice}</p>}
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="step" value="preview" />
-        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem]">
+        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_8rem_8rem]">
           {started ? (
             <Field id="checkin" name="checkin" type="date" label={t("common.checkIn")} readOnly defaultValue={current.checkin} hint={t("change.checkinFixed")} className="mt-1 w-full rounded-md border border-stone-200 bg-stone-100 px-3 py-2 text-stone-700" />
           ) : (
@@ -105,11 +111,19 @@ export function ChangeStayForm({
             label={t("common.adultsField")}
             required
             min={1}
-            max={maxAdults}
+            max={room?.maxAdults}
             inputMode="numeric"
             defaultValue={values.adults}
             error={errors.adults}
-            hint={maxAdults ? t("change.roomSleeps", { adults: words.adults(maxAdults) }) : undefined}
+            hint={room ? t("change.roomSleeps", { adults: words.adults(room.maxAdults) }) : undefined}
+          />
+          <ChildrenFields
+            key={`${values.children}|${values.ages?.join(",")}`}
+            count={values.children ?? "0"}
+            ages={values.ages ?? []}
+            errors={errors}
+            hint={room ? t("change.roomTakesChildren", { count: room.maxChildren, guests: room.maxOccupancy }) : t("common.childrenHint")}
+            lang={lang}
           />
         </div>
         {started && <p className="text-sm text-stone-700">{t("change.stillChangeable")}</p>}

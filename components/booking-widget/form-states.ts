@@ -1,4 +1,5 @@
 import type { StayQuote } from "@/lib/guest-site/change-stay";
+import type { PartyQuery } from "@/lib/guest-site/party-query";
 import type { StaySuggestion } from "@/lib/guest-site/suggest-stay-dates";
 import type { Money } from "@/lib/money/currency";
 import type { AvailabilityView } from "@/lib/schemas/availability";
@@ -21,8 +22,8 @@ export type CancelStayState = { error?: string };
 
 export type FindBookingState = { values?: { reference: string; email: string }; error?: string };
 
-/** A booking's new dates and adults, as the guest typed them. */
-export type ChangeStayValues = { checkin: string; checkout: string; adults: string };
+/** A booking's new dates and party (adults, how many children, each age), as the guest typed them. */
+export type ChangeStayValues = { checkin: string; checkout: string } & PartyQuery;
 
 /**
  * "Change dates or guests" on the manage page: editing the new stay, or its preview with
@@ -31,7 +32,7 @@ export type ChangeStayValues = { checkin: string; checkout: string; adults: stri
 export type ChangeStayState = {
   step: "edit" | "preview";
   values: ChangeStayValues;
-  /** By API field name: checkin, checkout, adults. */
+  /** By field: checkin, checkout, adults, children, age1, age2, ... */
   fieldErrors?: Record<string, string>;
   /** A refusal, or the API not answering (with the values kept). */
   error?: string;

@@ -9,7 +9,7 @@ import { RoomOffer } from "./room-offers";
 import { siteHref, type SiteRef } from "./site-href";
 import { StayHiddenFields } from "./stay-hidden-fields";
 
-type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: number; nights: number; ratePlanId?: string };
+type Stay = { roomTypeId: string; checkin: string; checkout: string; adults: number; childrenAges: number[]; nights: number; ratePlanId?: string };
 
 /**
  * The guest's details and Book. The form's key was made when the form was rendered and travels

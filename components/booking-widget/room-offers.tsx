@@ -10,7 +10,7 @@ import type { SiteRef } from "./site-href";
 export const FEW_ROOMS = 3;
 
 type Offer = AvailabilityView["roomTypes"][number];
-type Stay = { checkin: string; checkout: string; adults: number; nights: number };
+type Stay = { checkin: string; checkout: string; adults: number; childrenAges: number[]; nights: number };
 /** Where Choose leads: the site's guest details page (the panel's desk: its own page, bookPage ""); and the words to say it in. */
 type BookLink = { site: SiteRef; bookPage?: string; words: GuestWords };
 
@@ -42,6 +42,12 @@ function RatePlanOffer({ room, plan, stay, site, bookPage, words }: { room: Offe
   );
 }
 
+/** Who the room type takes: its adults, and its children and guests in all when it takes children. */
+function sleeps(offer: Offer, words: GuestWords): string {
+  if (offer.maxChildren === 0) return words.t("offers.sleeps", { adults: words.adults(offer.maxAdults) });
+  return words.t("offers.sleepsFamily", { adults: words.adults(offer.maxAdults), children: words.children(offer.maxChildren), guests: offer.maxOccupancy });
+}
+
 /** One available room type: what it is, and each rate plan it is sold with (cheapest first, as the API lists them). */
 export function RoomOffer({ offer, stay, site, bookPage, words }: { offer: Offer; stay: Stay } & BookLink) {
   const { t } = words;
@@ -51,7 +57,11 @@ export function RoomOffer({ offer, stay, site, bookPage, words }: { offer: Offer
       <div className="max-w-xl">
         <h3 id={headingId} className="font-serif text-2xl text-brand-900">{offer.name}</h3>
         <p className="mt-1 text-stone-700">{offer.description}</p>
-        <p className="mt-2 text-sm text-stone-700">{t("offers.sleeps", { adults: words.adults(offer.maxAdults) })}</p>
+        <p className="mt-2 text-sm text-stone-700">{sleeps(offer, words)}</p>
+        <p className="mt-1 text-sm text-stone-800" data-testid="offer-party">
+          {t("offers.priceFor", { party: words.party(stay) })}
+          {offer.extras.length > 0 && <span data-testid="offer-includes">. {t("offers.includes", { extras: words.extras(offer.extras) })}</span>}
+        </p>
         {offer.availableRooms <= FEW_ROOMS && <p className="mt-1 text-sm font-semibold text-amber-800">{t("common.roomsLeft", { count: offer.availableRooms })}</p>}
       </div>
       <ul className="mt-4 space-y-4" aria-label={t("offers.ratesFor", { room: offer.name })}>

@@ -1,6 +1,7 @@
 import type { GuestWords } from "@/lib/i18n/guest-words";
 import type { ChangeStayState } from "./form-states";
 import { NightlyPrices } from "./nightly-prices";
+import { PartyHiddenFields } from "./stay-hidden-fields";
 import { StayLine } from "./stay-summary";
 
 type Preview = NonNullable<ChangeStayState["preview"]>;
@@ -25,6 +26,7 @@ export function StayChangePreview({ preview, words, token, action, pending, erro
         </div>
       )}
       <p className="text-stone-800"><StayLine stay={quote} words={words} /></p>
+      {quote.extras && quote.extras.length > 0 && <p className="text-sm text-stone-800" data-testid="new-includes">{t("offers.includes", { extras: words.extras(quote.extras) })}</p>}
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[11rem_1fr]">
         <dt className="text-sm font-medium text-stone-600">{t("change.newTotal")}</dt>
         <dd><strong data-testid="new-price" className="text-lg">{words.money(quote.price)}</strong></dd>
@@ -57,15 +59,15 @@ export function StayChangePreview({ preview, words, token, action, pending, erro
   );
 }
 
-/** The booking's token and a stay, as hidden fields of a change form's step (step: which one, when the button does not say). */
-export function StayFields({ token, stay, step }: { token: string; stay: { checkin: string; checkout: string; adults: string | number }; step?: string }) {
+/** The booking's token and a stay with its party, as hidden fields of a change form's step (step: which one, when the button does not say). */
+export function StayFields({ token, stay, step }: { token: string; stay: { checkin: string; checkout: string; adults: string | number; childrenAges: readonly (string | number)[] }; step?: string }) {
   return (
     <>
       <input type="hidden" name="token" value={token} />
       {step && <input type="hidden" name="step" value={step} />}
       <input type="hidden" name="checkin" value={stay.checkin} />
       <input type="hidden" name="checkout" value={stay.checkout} />
-      <input type="hidden" name="adults" value={stay.adults} />
+      <PartyHiddenFields party={stay} />
     </>
   );
 }

@@ -3,11 +3,11 @@ import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { NightlyPrices } from "./nightly-prices";
 
-/** A stay in words: dates, nights, adults; with the price when known. */
-export function StayLine({ stay, words }: { stay: { checkin: string; checkout: string; nights: number; adults: number }; words: GuestWords }) {
+/** A stay in words: dates, nights, and who stays ("2 adults, 2 children (4, 9)"). */
+export function StayLine({ stay, words }: { stay: { checkin: string; checkout: string; nights: number; adults: number; childrenAges: readonly number[] }; words: GuestWords }) {
   return (
     <span>
-      {words.stayDate(stay.checkin)} → {words.stayDate(stay.checkout)} · {words.nights(stay.nights)} · {words.adults(stay.adults)}
+      {words.stayDate(stay.checkin)} → {words.stayDate(stay.checkout)} · {words.nights(stay.nights)} · {words.party(stay)}
     </span>
   );
 }
@@ -18,9 +18,10 @@ export type StayTimes = { checkInFrom: string; checkOutUntil: string };
 type Row = [string, React.ReactNode];
 
 /**
- * A booking as a guest reads it: reference, room, stay, guest, price night by night, status,
- * its rate and cancellation terms (and, once cancelled, the fee if there was one); for a
- * confirmed booking, from when and until when (the hotel's times, when known).
+ * A booking as a guest reads it: reference, room, stay (with who stays), guest, price night by
+ * night and what the party adds to it, status, its rate and cancellation terms (and, once
+ * cancelled, the fee if there was one); for a confirmed booking, from when and until when (the
+ * hotel's times, when known).
  */
 export function BookingSummary({ booking, roomName, times, words }: { booking: BookingView; roomName?: string; times?: StayTimes | null; words: GuestWords }) {
   const { t } = words;
@@ -36,6 +37,7 @@ export function BookingSummary({ booking, roomName, times, words }: { booking: B
       : []),
     [t("summary.guest"), `${booking.guest.firstName} ${booking.guest.lastName} (${booking.guest.email})`],
     [t("summary.totalPrice"), <strong key="price" data-testid="booking-price">{words.money(booking.price)}</strong>],
+    ...(booking.extras.length ? ([[t("summary.includes"), <span key="includes" data-testid="booking-includes">{words.extras(booking.extras)}</span>]] as Row[]) : []),
     [t("summary.rate"), <span key="plan" data-testid="booking-rate-plan">{booking.ratePlan.name}</span>],
     [t("summary.cancellation"), <span key="terms" data-testid="booking-cancellation">{cancellationSentence(booking.cancellation, words)}</span>],
     ...(booking.cancellationFee && booking.cancellationFee.amount > 0

@@ -9,8 +9,8 @@ export type DeskBookingFormValues = {
   note: string;
 };
 
-/** The stay (and the rate plan's offer) chosen in the search step, carried by the form as hidden fields. */
-export type DeskBookingStay = { roomTypeId: string; checkin: string; checkout: string; adults: number; ratePlanId?: string };
+/** The stay, who stays (children with their ages) and the rate plan's offer chosen in the search step, carried by the form as hidden fields. */
+export type DeskBookingStay = { roomTypeId: string; checkin: string; checkout: string; adults: number; childrenAges: number[]; ratePlanId?: string };
 
 export type DeskBookingFormState = {
   /** The form's key, made on the server when the form was rendered: with the guest, the booking's Idempotency-Key. */

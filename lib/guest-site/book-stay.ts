@@ -16,13 +16,15 @@ export type BookOutcome =
 
 /** The API's refusals a guest can act on, and the catalogue's words for each (book.*). */
 const REFUSALS = {
-  occupancy_exceeded: "book.occupancyExceeded",
   unknown_room_type: "book.unknownRoomType",
   unknown_rate_plan: "book.unknownRatePlan",
   idempotency_key_reused: "book.formUsed",
   idempotency_key_in_use: "book.inProgress",
   rate_limited: "book.busy",
 } as const;
+
+/** occupancy_exceeded, by the room type's limit the party breaks. */
+const OCCUPANCY = { maxAdults: "book.occupancyExceeded", maxChildren: "book.occupancyChildren", maxOccupancy: "book.occupancyGuests" } as const;
 
 const isRefusal = (code: string): code is keyof typeof REFUSALS => Object.hasOwn(REFUSALS, code);
 
@@ -50,12 +52,13 @@ export async function bookStay(client: PartnerClient, input: CreateBookingInput,
   } catch (error) {
     if (error instanceof PartnerApiUnreachable) return { kind: "unreachable", message: words.t("common.bookingUnreachable") };
     if (isPartnerApiError(error, "no_availability")) {
-      const free = await client.availability({ checkin: input.checkin, checkout: input.checkout, adults: input.adults }).catch(() => undefined);
+      const free = await client.availability({ checkin: input.checkin, checkout: input.checkout, adults: input.adults, childrenAges: input.childrenAges }).catch(() => undefined);
       const alternatives = free?.roomTypes.filter((r) => r.roomTypeId !== input.roomTypeId) ?? [];
       return { kind: "sold_out", message: words.t("book.soldOut"), alternatives };
     }
     if (isPartnerApiError(error, "validation_failed")) return { kind: "invalid", fieldErrors: fieldErrorsOf(error, words) };
     if (isPartnerApiError(error, "stay_restricted")) return { kind: "refused", message: restrictionMessage(error, words) };
+    if (isPartnerApiError(error, "occupancy_exceeded")) return { kind: "refused", message: words.t(OCCUPANCY[error.limit?.name ?? "maxAdults"]) };
     if (isPartnerApiError(error) && isRefusal(error.code)) {
       return { kind: "refused", message: words.t(REFUSALS[error.code]), ...(error.code === "idempotency_key_reused" ? { formUsed: true } : {}) };
     }

@@ -1,23 +1,36 @@
 import { daysBetween, isCalendarDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Money } from "@/lib/money/currency";
-import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
+import { isPartnerApiError, type PartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { changeSuggestionWindow, suggestChangedStayDates } from "./change-stay-dates";
 import type { GuestWords } from "@/lib/i18n/guest-words";
 import { fieldErrorsOf, restrictionMessage } from "./guest-messages";
+import { childrenAgesOf } from "./party-query";
 import { missingStayFields, type StayQuery } from "./search-stays";
 import type { StaySuggestion } from "./suggest-stay-dates";
 
-/** A new stay for a booking and what it costs: a dry run's answer, or a price_changed refusal's quote. */
-export type StayQuote = { checkin: CalendarDate; checkout: CalendarDate; nights: number; adults: number; price: Money; nightly: { date: CalendarDate; amount: number }[] };
+/**
+ * A new stay for a booking and what it costs: a dry run's answer, or a price_changed refusal's
+ * quote; extras (what the party adds to each night) when the dry run said them.
+ */
+export type StayQuote = {
+  checkin: CalendarDate;
+  checkout: CalendarDate;
+  nights: number;
+  adults: number;
+  childrenAges: number[];
+  price: Money;
+  nightly: { date: CalendarDate; amount: number }[];
+  extras?: BookingView["extras"];
+};
 
 /** Why a booking cannot change at all, or not so: cancelled, its stay over, or started (its check-in stays). */
 export type NotChangeableReason = "cancelled" | "ended" | "started" | "other";
 
 export type ChangeStayOutcome =
   | { kind: "quote"; quote: StayQuote }
-  /** The form names the booking's own dates and adults. */
+  /** The form names the booking's own dates and party. */
   | { kind: "unchanged" }
   | { kind: "changed"; booking: BookingView; replayed: boolean }
   /** The confirmed price is no longer the price: the new quote, to confirm again. */
@@ -33,21 +46,25 @@ export type ChangeStayOutcome =
   | { kind: "not_found" }
   | { kind: "unreachable" };
 
-/** The guest's form: dates and adults as typed; the API judges them, once they are there at all. */
+/** The guest's form: dates, adults and each child's age as typed; the API judges them, once they are there at all. */
 export type StayChangeForm = StayQuery;
 
-type StayChange = { checkin: string; checkout: string; adults: number };
+/** The change asked for: every child as they now are ([] when none come). */
+type StayChange = { checkin: string; checkout: string; adults: number; childrenAges: number[] };
 
 /** The change a form asks for, or what is missing from it, beside each field. */
 export function stayChangeOf(form: StayChangeForm, words: GuestWords): { change: StayChange } | { fieldErrors: Record<string, string> } {
   const errors = missingStayFields(form, words);
   const adults = Number(form.adults);
   if (form.adults && !Number.isInteger(adults)) errors.adults = words.t("search.adultsWhole");
-  if (Object.keys(errors).length) return { fieldErrors: errors };
-  return { change: { checkin: form.checkin, checkout: form.checkout, adults } };
+  const children = childrenAgesOf(form, words);
+  if (Object.keys(errors).length || "fieldErrors" in children) return { fieldErrors: errors };
+  return { change: { checkin: form.checkin, checkout: form.checkout, adults, childrenAges: children.childrenAges } };
 }
 
-const quoteOf = (stay: StayChange, price: Money, nightly: StayQuote["nightly"]): StayQuote => ({ ...stay, nights: nightly.length, price, nightly });
+const quoteOf = (stay: StayChange, price: Money, nightly: StayQuote["nightly"], extras?: StayQuote["extras"]): StayQuote => ({ ...stay, nights: nightly.length, price, nightly, ...(extras ? { extras } : {}) });
+
+const sameAges = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((age, index) => age === b[index]);
 
 /**
  * "See the new price": the booking as the form would make it (PATCH ?dryRun=true, nothing
@@ -58,8 +75,8 @@ export async function previewStayChange(client: PartnerClient, booking: BookingV
   if ("fieldErrors" in asked) return { kind: "invalid", fieldErrors: asked.fieldErrors };
   try {
     const { booking: after } = await client.changeBooking(booking.id, asked.change, { dryRun: true });
-    const same = after.checkin === booking.checkin && after.checkout === booking.checkout && after.adults === booking.adults;
-    return same ? { kind: "unchanged" } : { kind: "quote", quote: quoteOf(asked.change, after.price, after.nightly) };
+    const same = after.checkin === booking.checkin && after.checkout === booking.checkout && after.adults === booking.adults && sameAges(after.childrenAges, booking.childrenAges);
+    return same ? { kind: "unchanged" } : { kind: "quote", quote: quoteOf(asked.change, after.price, after.nightly, after.extras) };
   } catch (error) {
     return refusal(client, booking, asked.change, error, words);
   }
@@ -96,7 +113,7 @@ async function refusal(client: PartnerClient, booking: BookingView, asked: StayC
       case "validation_failed":
         return { kind: "invalid", fieldErrors: fieldErrorsOf(error, words) };
       case "occupancy_exceeded":
-        return { kind: "invalid", fieldErrors: { adults: await occupancyMessage(client, booking, words) } };
+        return { kind: "invalid", fieldErrors: await occupancyErrors(client, booking, error, words) };
       case "no_availability":
         return await soldOut(client, booking, asked);
       case "stay_restricted":
@@ -120,9 +137,17 @@ async function refusal(client: PartnerClient, booking: BookingView, asked: StayC
   throw error;
 }
 
-async function occupancyMessage(client: PartnerClient, booking: BookingView, words: GuestWords): Promise<string> {
-  const room = await client.roomType(booking.roomTypeId);
-  return words.t("change.occupancy", { adults: words.adults(room.maxAdults) });
+/** The room's limit the new party breaks, beside its field: the adults, or the children (their number, or everyone together). */
+async function occupancyErrors(client: PartnerClient, booking: BookingView, error: PartnerApiError, words: GuestWords): Promise<Record<string, string>> {
+  const limit = error.limit ?? { name: "maxAdults", value: (await client.roomType(booking.roomTypeId)).maxAdults };
+  switch (limit.name) {
+    case "maxAdults":
+      return { adults: words.t("change.occupancy", { adults: words.adults(limit.value) }) };
+    case "maxChildren":
+      return { children: words.t("change.occupancyChildren", { count: limit.value }) };
+    case "maxOccupancy":
+      return { children: words.t("change.occupancyGuests", { guests: limit.value }) };
+  }
 }
 
 /** No room for the new dates: the first night that is not free, and the nearest dates that are (as a search suggests). */

@@ -46,12 +46,16 @@ export function suggestStayDates(input: {
   nights: number;
   today: CalendarDate;
   limit?: number;
+  /** What the party adds to each night of a room type (extra adults, children), when it adds anything: the calendar's prices are for the adults the rate covers. */
+  extraPerNight?: ReadonlyMap<string, number>;
 }): StaySuggestion[] {
   const { rates, adults, checkin, nights, today } = input;
   const sellable = rates.roomTypes
     .filter((roomType) => (input.maxAdultsByRoomType.get(roomType.roomTypeId) ?? 0) >= adults)
     .map((roomType) => ({
-      prices: new Map(roomType.nights.filter((n) => !n.closed && n.amount !== null && n.availableRooms > 0).map((n) => [n.date, n.amount!])),
+      prices: new Map(
+        roomType.nights.filter((n) => !n.closed && n.amount !== null && n.availableRooms > 0).map((n) => [n.date, n.amount! + (input.extraPerNight?.get(roomType.roomTypeId) ?? 0)]),
+      ),
       nights: new Map(roomType.nights.map((n) => [n.date, n])),
     }));
   const candidates: StaySuggestion[] = [];

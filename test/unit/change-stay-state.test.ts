@@ -9,17 +9,25 @@ import { sampleBookingView } from "../support/booking-view-fixture";
 
 const booking = sampleBookingView();
 const values = { checkin: "2026-12-15", checkout: "2026-12-18", adults: "2" };
-const quote: StayQuote = { checkin: "2026-12-15", checkout: "2026-12-18", nights: 3, adults: 2, price: { amount: 46_000, currency: "EUR" }, nightly: [] };
+const quote: StayQuote = { checkin: "2026-12-15", checkout: "2026-12-18", nights: 3, adults: 2, childrenAges: [], price: { amount: 46_000, currency: "EUR" }, nightly: [] };
 const edit: ChangeStayState = { step: "edit", values };
 
 describe("stayChangeOf", () => {
   it("asks for what is missing beside its field, and the API judges the rest", () => {
-    expect(stayChangeOf(values, EN)).toEqual({ change: { checkin: "2026-12-15", checkout: "2026-12-18", adults: 2 } });
+    expect(stayChangeOf(values, EN)).toEqual({ change: { checkin: "2026-12-15", checkout: "2026-12-18", adults: 2, childrenAges: [] } });
     expect(stayChangeOf({ checkin: "", checkout: "2026-12-18", adults: "two" }, EN)).toEqual({
       fieldErrors: { checkin: "Choose a check-in date.", adults: "Enter the number of adults as a whole number." },
     });
     expect(stayChangeOf({ ...values, adults: "" }, EN)).toEqual({ fieldErrors: { adults: "Say how many adults are staying." } });
-    expect(stayChangeOf({ ...values, checkin: "2026-02-30", adults: "99" }, EN)).toEqual({ change: { checkin: "2026-02-30", checkout: "2026-12-18", adults: 99 } });
+    expect(stayChangeOf({ ...values, checkin: "2026-02-30", adults: "99" }, EN)).toEqual({ change: { checkin: "2026-02-30", checkout: "2026-12-18", adults: 99, childrenAges: [] } });
+  });
+
+  it("asks for every child as they now are: each age chosen, or the child whose age is missing named beside its select", () => {
+    expect(stayChangeOf({ ...values, children: "2", ages: ["4", "9"] }, EN)).toEqual({ change: { checkin: "2026-12-15", checkout: "2026-12-18", adults: 2, childrenAges: [4, 9] } });
+    expect(stayChangeOf({ ...values, children: "0", ages: [] }, EN)).toEqual({ change: { checkin: "2026-12-15", checkout: "2026-12-18", adults: 2, childrenAges: [] } });
+    expect(stayChangeOf({ ...values, checkin: "", children: "3", ages: ["4", "", "18"] }, EN)).toEqual({
+      fieldErrors: { checkin: "Choose a check-in date.", age2: "Choose the age of child 2.", age3: "Choose the age of child 3." },
+    });
   });
 });
 

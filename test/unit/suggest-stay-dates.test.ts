@@ -48,6 +48,21 @@ describe("suggestStayDates", () => {
     ]);
   });
 
+  it("prices each night for the party: a room type's extras (extra adults, children) on top of the calendar's rate", () => {
+    const result = suggestStayDates({
+      rates: rates(calendar("rt_double", window.from, window.to, { price: 10_000 }), calendar("rt_family", window.from, window.to, { price: 12_000 })),
+      maxAdultsByRoomType: new Map([["rt_double", 2], ["rt_family", 2]]),
+      adults: 2,
+      checkin,
+      nights: 2,
+      today: TODAY,
+      limit: 1,
+      // Two children of €15.00 each in the double, none extra in the family room.
+      extraPerNight: new Map([["rt_double", 3_000]]),
+    });
+    expect(result).toEqual([{ checkin: "2026-12-09", checkout: "2026-12-11", lowestTotal: 24_000 }]);
+  });
+
   it("ignores rooms too small for the party, closed nights and dates before today, and gives the cheapest total", () => {
     const early = "2026-11-25";
     const w = suggestionWindow(early, 1, TODAY);

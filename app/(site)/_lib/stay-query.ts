@@ -1,3 +1,4 @@
+import { partyQueryOf } from "@/lib/guest-site/party-query";
 import type { StayQuery } from "@/lib/guest-site/search-stays";
 
 export type PageSearchParams = Record<string, string | string[] | undefined>;
@@ -5,9 +6,9 @@ export type PageSearchParams = Record<string, string | string[] | undefined>;
 /** One query parameter as the guest sent it (trimmed), or "" when absent or repeated. */
 export const queryValue = (params: PageSearchParams, name: string) => (typeof params[name] === "string" ? (params[name] as string).trim() : "");
 
-/** The stay in a results or booking page's URL, as given: the partner API judges it. */
+/** The stay in a results or booking page's URL, as given (dates, adults, children and each age): the partner API judges it. */
 export const stayQueryOf = (params: PageSearchParams): StayQuery => ({
   checkin: queryValue(params, "checkin"),
   checkout: queryValue(params, "checkout"),
-  adults: queryValue(params, "adults"),
+  ...partyQueryOf((name) => queryValue(params, name)),
 });

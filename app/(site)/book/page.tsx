@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { isId } from "@/lib/ids";
 import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import { fieldErrorsOf } from "@/lib/guest-site/guest-messages";
+import { stayParamsOf } from "@/lib/guest-site/search-stays";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import { searchHref } from "@/components/booking-widget/format";
@@ -33,21 +34,17 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
   const ratePlanId = queryValue(params, "ratePlanId");
   const [site, client, words] = await Promise.all([getSite(), getSiteClient(), getWords()]);
   const { t } = words;
-  const back = <Link className="text-brand-700 underline" href={searchHref(site.ref, stay)}>{t("common.backToRooms")}</Link>;
+  const back = <Link className="text-brand-700 underline" href={searchHref(site.ref, { ...stay, childrenAges: stay.ages })}>{t("common.backToRooms")}</Link>;
 
+  const asked = stayParamsOf(stay, words);
+  if ("fieldErrors" in asked) return <StayProblems problems={Object.values(asked.fieldErrors)} back={back} title={t("book.title")} />;
   let availability;
   try {
-    availability = await client.availability(stay);
+    availability = await client.availability(asked.stay);
   } catch (error) {
     if (!(error instanceof PartnerApiUnreachable) && !isPartnerApiError(error, "validation_failed")) throw error;
     const problems = error instanceof PartnerApiUnreachable ? [t("common.unreachable")] : Object.values(fieldErrorsOf(error, words));
-    return (
-      <div className="space-y-4">
-        <h1 className="font-serif text-4xl text-brand-900">{t("book.title")}</h1>
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">{problems.map((p) => <p key={p}>{p}</p>)}</div>
-        {back}
-      </div>
-    );
+    return <StayProblems problems={problems} back={back} title={t("book.title")} />;
   }
   const offer = availability.roomTypes.find((r) => r.roomTypeId === roomTypeId);
   const plan = offer?.offers.find((o) => o.ratePlanId === ratePlanId);
@@ -84,20 +81,32 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
       <section aria-label={t("book.yourStay")} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
         <h2 className="font-serif text-2xl text-brand-900">{offer.name}</h2>
         <p className="mt-1 text-stone-800"><StayLine stay={availability} words={words} /></p>
+        {plan.extras.length > 0 && <p className="mt-1 text-stone-800" data-testid="stay-includes">{t("offers.includes", { extras: words.extras(plan.extras) })}</p>}
         <p className="mt-2 text-stone-800">{t("book.rate")} <strong data-testid="stay-rate-plan">{plan.name}</strong></p>
         <p className="mt-1 text-stone-800" data-testid="stay-cancellation">{cancellationSentence(plan.cancellation, words)}</p>
         <p className="mt-2 text-lg">{t.rich("common.totalIncluded", { price: words.money(plan.price), strong: (chunks) => <strong data-testid="stay-total">{chunks}</strong> })}</p>
         <NightlyPrices nightly={plan.nightly} currency={plan.price.currency} words={words} />
       </section>
       <GuestDetailsForm
-        key={`${roomTypeId}|${plan.ratePlanId}|${availability.checkin}|${availability.checkout}|${availability.adults}`}
+        key={`${roomTypeId}|${plan.ratePlanId}|${availability.checkin}|${availability.checkout}|${availability.adults}|${availability.childrenAges.join(",")}`}
         action={bookAction}
         idempotencyKey={randomUUID()}
         site={site.ref}
         lang={words.lang}
         hotelSendsEmail={(await getHotel())?.guestEmails ?? true}
-        stay={{ roomTypeId, ratePlanId: plan.ratePlanId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, nights: availability.nights }}
+        stay={{ roomTypeId, ratePlanId: plan.ratePlanId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, childrenAges: availability.childrenAges, nights: availability.nights }}
       />
+    </div>
+  );
+}
+
+/** The stay in the link cannot be asked for (a date or a child's age missing, or refused by the API): what is wrong, and the way back. */
+function StayProblems({ problems, back, title }: { problems: string[]; back: React.ReactNode; title: string }) {
+  return (
+    <div className="space-y-4">
+      <h1 className="font-serif text-4xl text-brand-900">{title}</h1>
+      <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">{problems.map((p) => <p key={p}>{p}</p>)}</div>
+      {back}
     </div>
   );
 }

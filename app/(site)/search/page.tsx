@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { asksForChildAges } from "@/lib/guest-site/party-query";
 import { searchStays } from "@/lib/guest-site/search-stays";
 import { searchHref } from "@/components/booking-widget/format";
 import { RoomOffers } from "@/components/booking-widget/room-offers";
@@ -12,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getWords()).t("search.title") };
 }
 
-/** The widget's results: every room type free for the stay, cheapest first, or why none is. */
+/** The widget's results: every room type free for the stay and taking the party, cheapest first, or why none is. */
 export default async function SearchPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const query = stayQueryOf(await searchParams);
   const [hotel, site, words] = await Promise.all([getHotel(), getSite(), getWords()]);
@@ -24,10 +25,10 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
     <div className="space-y-8">
       <h1 className="font-serif text-4xl text-brand-900">{t("search.title")}</h1>
       <SearchForm site={site.ref} words={words} values={query} errors={outcome.kind === "invalid" ? outcome.fieldErrors : {}} today={hotel?.today} />
-      {outcome.kind === "invalid" && <p role="alert" className="text-red-700">{t("search.checkErrors")}</p>}
+      {outcome.kind === "invalid" && <p role="alert" className="text-red-700">{t(asksForChildAges(outcome.fieldErrors) ? "search.missingAges" : "search.checkErrors")}</p>}
       {outcome.kind === "unreachable" && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          {t("search.unreachable")} <Link className="underline" href={searchHref(site.ref, query)}>{t("search.tryAgain")}</Link>.
+          {t("search.unreachable")} <Link className="underline" href={searchHref(site.ref, { ...query, childrenAges: query.ages })}>{t("search.tryAgain")}</Link>.
         </p>
       )}
       {outcome.kind === "offers" && (
@@ -43,6 +44,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
           {t("search.tooManyAdults", { adults: words.adults(outcome.largestRoom) })}
         </p>
       )}
+      {outcome.kind === "party_too_large" && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{t("search.partyTooLarge", { party: words.party(outcome.party) })}</p>
+      )}
       {outcome.kind === "sold_out" && (
         <section role="status" aria-labelledby="sold-out-heading" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-900">
           <h2 id="sold-out-heading" className="font-serif text-xl">{t("search.soldOutHeading")}</h2>
@@ -52,7 +56,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
               <ul className="space-y-2" aria-label={t("common.datesToTry")}>
                 {outcome.suggestions.map((s) => (
                   <li key={s.checkin}>
-                    <Link className="font-medium text-brand-700 underline" href={searchHref(site.ref, { ...s, adults: query.adults })}>
+                    <Link className="font-medium text-brand-700 underline" href={searchHref(site.ref, { ...s, adults: query.adults, childrenAges: query.ages })}>
                       {words.stayDate(s.checkin)} → {words.stayDate(s.checkout)}
                     </Link>{" "}
                     <span className="text-sm">{t("common.fromPrice", { price: words.money({ amount: s.lowestTotal, currency }) })}</span>

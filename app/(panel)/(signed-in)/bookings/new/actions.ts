@@ -9,6 +9,8 @@ import { refusalError } from "@/lib/bookings/booking-refusals";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { getDb } from "@/lib/db";
 import { bookingAttemptKey } from "@/lib/guest-site/book-stay";
+import { childrenAgesOf, partyQueryOf } from "@/lib/guest-site/party-query";
+import { guestWords } from "@/lib/i18n/guest-words";
 import { PROPERTY_CLOCK } from "@/lib/properties/property-today";
 import { CreateBookingSchema } from "@/lib/schemas/bookings";
 import { CalendarDateSchema, PropertyIdSchema, printableAscii, RatePlanIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
@@ -38,11 +40,14 @@ const StayForm = z.object({
 export async function createDeskBookingAction(previous: DeskBookingFormState, form: FormData): Promise<DeskBookingFormState> {
   const fields = ["propertyId", "idempotencyKey", "roomTypeId", "checkin", "checkout", "adults", "ratePlanId"].map((name) => [name, form.get(name) || undefined]);
   const stay = StayForm.safeParse(Object.fromEntries(fields));
-  if (!stay.success) {
+  // The children travel as the search form has them (children, age1, age2...), each age chosen by now.
+  const children = childrenAgesOf(partyQueryOf((name) => String(form.get(name) ?? "")), guestWords("en"));
+  if (!stay.success || "fieldErrors" in children) {
     if (!PropertyIdSchema.safeParse(form.get("propertyId")).success) notFound();
     return { ...previous, error: "This booking form is incomplete. Start again from the search." };
   }
-  const { propertyId, idempotencyKey, ...chosen } = stay.data;
+  const { propertyId, idempotencyKey, ...stayChosen } = stay.data;
+  const chosen = { ...stayChosen, ...(children.childrenAges.length ? { childrenAges: children.childrenAges } : {}) };
   const { values, guest, desk, fieldErrors } = readDeskBookingForm(form);
   const state: DeskBookingFormState = { idempotencyKey, values };
   const { staff, error } = await authorizeAction(propertyId, "manage");
@@ -68,7 +73,7 @@ export async function createDeskBookingAction(previous: DeskBookingFormState, fo
   return answer;
 }
 
-const STAY_FIELDS: Record<string, string> = { checkin: "Check-in", checkout: "Check-out", adults: "Adults" };
+const STAY_FIELDS: Record<string, string> = { checkin: "Check-in", checkout: "Check-out", adults: "Adults", childrenAges: "Children's ages" };
 
 /** A booking refused, said on the form: the refusal's words (refusalError, as the API says them), and what to do next. */
 function refused(state: DeskBookingFormState, refusal: BookingRefusal): DeskBookingFormState {

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { bookHref, formatMoney, searchHref } from "@/components/booking-widget/format";
 import type { SiteRef } from "@/components/booking-widget/site-href";
 import { guestWords } from "@/lib/i18n/guest-words";
+import { asksForChildAges, partyQueryOf } from "@/lib/guest-site/party-query";
 import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
 import { RoomOffers } from "@/components/booking-widget/room-offers";
 import { SearchForm } from "@/components/booking-widget/search-form";
@@ -25,11 +26,11 @@ const DESK: SiteRef = { basePath: "/bookings/new" };
 const WORDS = guestWords("en");
 
 /**
- * New booking (admins), for a guest on the phone or at the desk: the stay (a GET form), the
- * room types that can take it with their prices (the partner API's availability), then the
- * chosen one's rate plans (each with its total and cancellation terms; the Standard plan unless
- * another is chosen), the guest details and Create booking. Every rendering of the details form is one
- * booking attempt with its own key.
+ * New booking (admins), for a guest on the phone or at the desk: the stay and who stays (a GET
+ * form: adults, children and each child's age), the room types that can take it with their
+ * prices (the partner API's availability), then the chosen one's rate plans (each with its total
+ * and cancellation terms; the Standard plan unless another is chosen), the guest details and
+ * Create booking. Every rendering of the details form is one booking attempt with its own key.
  */
 export default async function NewBookingPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff();
@@ -51,13 +52,13 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
 
   const raw = await searchParams;
   const pick = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim() : "");
-  const query: DeskSearchQuery = { checkin: pick("checkin"), checkout: pick("checkout"), adults: pick("adults") };
+  const query: DeskSearchQuery = { checkin: pick("checkin"), checkout: pick("checkout"), ...partyQueryOf(pick) };
   const db = getDb();
   const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, currency: true, guestEmailsEnabled: true, ...PROPERTY_CLOCK } });
-  const search = await searchDeskOffers(db, property, query);
+  const search = await searchDeskOffers(db, property, query, WORDS);
   const availability = search.kind === "offers" ? search.availability : undefined;
   const chosen = availability?.roomTypes.find((offer) => offer.roomTypeId === pick("roomTypeId"));
-  const offersHref = searchHref(DESK, query, "");
+  const offersHref = searchHref(DESK, { ...query, childrenAges: query.ages }, "");
   // The rate plan booked: the one asked for, else the Standard plan (v1's terms), else the cheapest.
   const standard = chosen ? await db.ratePlan.findFirst({ where: { propertyId: property.id, standard: true }, select: { id: true } }) : null;
   const offers = chosen?.offers ?? [];
@@ -70,7 +71,9 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
       <section aria-labelledby="stay-heading" className="space-y-3">
         <h2 id="stay-heading" className="font-serif text-2xl text-brand-900">Stay</h2>
         <SearchForm values={query} errors={search.kind === "invalid" ? search.fieldErrors : {}} today={propertyToday(property)} site={DESK} page="" words={WORDS} />
-        {search.kind === "invalid" && <p role="alert" className="text-sm text-red-700">Check the dates and the number of adults.</p>}
+        {search.kind === "invalid" && (
+          <p role="alert" className="text-sm text-red-700">{asksForChildAges(search.fieldErrors) ? "Choose each child's age: which room types take the party, and their prices, depend on it." : "Check the highlighted fields."}</p>
+        )}
       </section>
       {availability && chosen && (
         <>
@@ -78,6 +81,7 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
             <h2 id="chosen-heading" className="font-serif text-2xl text-brand-900">{chosen.name}</h2>
             <p><StayLine stay={availability} words={WORDS} /></p>
             <p>Total <strong data-testid="desk-total">{formatMoney(offer?.price ?? chosen.price)}</strong>{offer && offers.length > 1 ? ` (${offer.name})` : ""}, taxes and fees included</p>
+            {(offer?.extras ?? chosen.extras).length > 0 && <p data-testid="desk-includes">{WORDS.t("offers.includes", { extras: WORDS.extras(offer?.extras ?? chosen.extras) })}</p>}
             <NightlyPrices nightly={offer?.nightly ?? chosen.nightly} currency={chosen.price.currency} words={WORDS} />
             <p><Link className="text-sm text-brand-700 underline" href={offersHref}>Choose another room type</Link></p>
           </section>
@@ -85,7 +89,7 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
           <DeskBookingForm
             key={bookHref(DESK, availability, chosen.roomTypeId, offer?.ratePlanId, "")}
             propertyId={open.propertyId}
-            stay={{ roomTypeId: chosen.roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, ratePlanId: offer?.ratePlanId }}
+            stay={{ roomTypeId: chosen.roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, childrenAges: availability.childrenAges, ratePlanId: offer?.ratePlanId }}
             idempotencyKey={`desk-${randomUUID()}`}
             guestEmails={property.guestEmailsEnabled}
             offersHref={offersHref}

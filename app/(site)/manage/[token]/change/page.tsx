@@ -13,7 +13,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * Change dates or guests, from the manage page: the booking as it is, then the new dates and
- * adults, their price (a preview), and Confirm change. The signed token names the booking.
+ * party (adults, children and their ages), their price (a preview), and Confirm change. The
+ * signed token names the booking.
  */
 export default async function ChangeBookingPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -38,10 +39,10 @@ export default async function ChangeBookingPage({ params }: { params: Promise<{ 
           action={changeStayAction}
           token={token}
           lang={words.lang}
-          current={{ checkin: booking.checkin, checkout: booking.checkout, adults: booking.adults, currency: booking.price.currency }}
+          current={{ checkin: booking.checkin, checkout: booking.checkout, adults: booking.adults, childrenAges: booking.childrenAges, currency: booking.price.currency }}
           started={booking.checkin < hotel.today}
           today={hotel.today}
-          maxAdults={roomType?.maxAdults}
+          room={roomType}
           manageHref={manageHref}
         />
       )}
