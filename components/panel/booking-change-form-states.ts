@@ -6,12 +6,18 @@ export type BookingChangeFormValues = {
   checkout: string;
   roomTypeId: string;
   adults: string;
+  /** How many children, and each one's age (the guest widget's fields: lib/guest-site/party-query.ts). */
+  children: string;
+  ages: string[];
   firstName: string;
   lastName: string;
   email: string;
   /** Empty clears the booking's partner reference. */
   externalReference: string;
 };
+
+/** A message beside a field of the form: each child's age has its own (age1, age2, ...). */
+export type BookingChangeFieldErrors = Partial<Record<Exclude<keyof BookingChangeFormValues, "ages"> | `age${number}`, string>>;
 
 /** A dry run of the change, in words: what it changes, its price, each night's and the difference. */
 export type BookingChangeQuote = {
@@ -29,8 +35,8 @@ export type BookingChangeFormState = {
   /** The change's Idempotency-Key, rendered into the form: a second submission of it changes nothing more. */
   idempotencyKey: string;
   values: BookingChangeFormValues;
-  /** By form field: checkin, checkout, adults, email, ... */
-  fieldErrors?: Partial<Record<keyof BookingChangeFormValues, string>>;
+  /** By form field: checkin, checkout, adults, children, age1, age2, email, ... */
+  fieldErrors?: BookingChangeFieldErrors;
   error?: string;
   /** Present: the form shows this preview and asks to confirm it. */
   quote?: BookingChangeQuote;

@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
+import { ChildrenFields } from "@/components/booking-widget/children-fields";
 import { Field } from "@/components/booking-widget/field";
+import { PartyHiddenFields } from "@/components/booking-widget/stay-hidden-fields";
 import type { BookingChangeFormState, BookingChangeFormValues, BookingChangeQuote } from "./booking-change-form-states";
 
 type Props = {
@@ -20,10 +22,11 @@ const PRIMARY = `${BUTTON} bg-brand-700 text-white hover:bg-brand-900`;
 const SECONDARY = `${BUTTON} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50`;
 
 /**
- * Change booking (admins): edit the stay, room type, adults, guest and partner reference, then
- * Preview change (the new price, each night's and the difference) and Confirm change. Plain
- * forms posting to one server action, so it works without JavaScript; the submit buttons say
- * which step (`intent`), and the form carries its Idempotency-Key, so a double submit changes once.
+ * Change booking (admins): edit the stay, room type, adults, children and their ages, guest and
+ * partner reference, then Preview change (the new price, each night's and the difference) and
+ * Confirm change. Plain forms posting to one server action, so it works without JavaScript (a new
+ * number of children comes back with that many age selects); the submit buttons say which step
+ * (`intent`), and the form carries its Idempotency-Key, so a double submit changes once.
  */
 export function ChangeBookingForm({ propertyId, bookingId, initial, roomTypes, started, action }: Props) {
   const [state, formAction, pending] = useActionState(action, initial);
@@ -76,6 +79,7 @@ function ChangeFields({ values, errors, initial, roomTypes, started }: { values:
         {errors.roomTypeId && <p id="change-roomTypeId-error" className="mt-1 text-sm text-red-700">{errors.roomTypeId}</p>}
       </div>
       <Field id="change-adults" name="adults" label="Adults" inputMode="numeric" required defaultValue={values.adults} error={errors.adults} />
+      <ChildrenFields key={`${values.children}|${values.ages.join(",")}`} idPrefix="change-" count={values.children} ages={values.ages} errors={errors} lang="en" />
       <Field id="change-firstName" name="firstName" label="Guest first name" autoComplete="off" required maxLength={100} defaultValue={values.firstName} error={errors.firstName} />
       <Field id="change-lastName" name="lastName" label="Guest last name" autoComplete="off" required maxLength={100} defaultValue={values.lastName} error={errors.lastName} />
       <Field id="change-email" name="email" type="email" label="Guest e-mail" autoComplete="off" required maxLength={254} defaultValue={values.email} error={errors.email} />
@@ -85,10 +89,18 @@ function ChangeFields({ values, errors, initial, roomTypes, started }: { values:
   );
 }
 
-/** The previewed values travel with Confirm (a stay that has started sends no check-in or room type). */
+/** The party's fields, sent as the children fields send them (PartyHiddenFields). */
+const PARTY_FIELDS = new Set(["adults", "children", "ages"]);
+
+/** The previewed values travel with Confirm (a stay that has started sends no check-in or room type); the party as the children fields send it. */
 function HiddenValues({ values, started }: { values: BookingChangeFormValues; started: boolean }) {
-  const sent = Object.entries(values).filter(([name]) => !(started && (name === "checkin" || name === "roomTypeId")));
-  return sent.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+  const sent = Object.entries(values).filter(([name]) => !PARTY_FIELDS.has(name) && !(started && (name === "checkin" || name === "roomTypeId")));
+  return (
+    <>
+      {sent.map(([name, value]) => <input key={name} type="hidden" name={name} value={String(value)} />)}
+      <PartyHiddenFields party={{ adults: values.adults, childrenAges: values.ages }} />
+    </>
+  );
 }
 
 function ChangePreview({ quote, notice }: { quote: BookingChangeQuote; notice?: string }) {

@@ -1,13 +1,15 @@
 import { z } from "zod";
-import type { BookingChangeFormState, BookingChangeFormValues } from "@/components/panel/booking-change-form-states";
+import type { BookingChangeFieldErrors, BookingChangeFormValues } from "@/components/panel/booking-change-form-states";
 import type { BookingChangeRequest } from "@/lib/bookings/plan-booking-change";
+import { childrenAgesOf, partyFormField, partyQueryFrom, partyQueryOf } from "@/lib/guest-site/party-query";
+import { guestWords } from "@/lib/i18n/guest-words";
 import { isId } from "@/lib/ids";
 import { CreateBookingSchema, GuestSchema, type BookingView } from "@/lib/schemas/bookings";
 import { CalendarDateSchema, PersonNameSchema, printableAscii } from "@/lib/schemas/common";
 import { formFieldChecker } from "@/lib/schemas/field-errors";
 import { asSentence } from "@/lib/text/as-sentence";
 
-type FieldErrors = NonNullable<BookingChangeFormState["fieldErrors"]>;
+type FieldErrors = BookingChangeFieldErrors;
 
 const Adults = z.string().trim().regex(/^\d{1,3}$/, "Enter a whole number, e.g. 2.").transform(Number).pipe(CreateBookingSchema.shape.adults);
 const Email = z.string().trim().pipe(GuestSchema.shape.email);
@@ -19,7 +21,7 @@ export function bookingChangeFormValues(booking: BookingView): BookingChangeForm
     checkin: booking.checkin,
     checkout: booking.checkout,
     roomTypeId: booking.roomTypeId,
-    adults: String(booking.adults),
+    ...partyQueryFrom({ adults: booking.adults, childrenAges: booking.childrenAges }),
     firstName: booking.guest.firstName,
     lastName: booking.guest.lastName,
     email: booking.guest.email,
@@ -30,23 +32,27 @@ export function bookingChangeFormValues(booking: BookingView): BookingChangeForm
 /**
  * The Change form read and checked with the API's own schemas, each message beside its field.
  * Every field is sent (changeBooking changes only what differs), except check-in and room type
- * when the form left them out (a stay that has started shows them, disabled). An empty partner
- * reference clears it.
+ * when the form left them out (a stay that has started shows them, disabled). The children are
+ * how many and each one's age, as the guest widget takes them (all of them: none is []). An
+ * empty partner reference clears it.
  */
 export function readBookingChangeForm(form: FormData): { values: BookingChangeFormValues; request?: BookingChangeRequest; fieldErrors?: FieldErrors } {
-  const text = (name: keyof BookingChangeFormValues) => String(form.get(name) ?? "");
-  const values: BookingChangeFormValues = {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const { children, ages } = partyQueryOf(text);
+  const textValues = {
     checkin: text("checkin"),
     checkout: text("checkout"),
     roomTypeId: text("roomTypeId"),
     adults: text("adults"),
+    children,
     firstName: text("firstName"),
     lastName: text("lastName"),
     email: text("email"),
     externalReference: text("externalReference"),
   };
+  const values: BookingChangeFormValues = { ...textValues, ages };
   const fieldErrors: FieldErrors = {};
-  const check = formFieldChecker(values, fieldErrors);
+  const check = formFieldChecker(textValues, fieldErrors);
 
   const request: BookingChangeRequest = {};
   if (form.has("checkin")) request.checkin = check("checkin", CalendarDateSchema);
@@ -56,6 +62,10 @@ export function readBookingChangeForm(form: FormData): { values: BookingChangeFo
     else fieldErrors.roomTypeId = "Choose a room type.";
   }
   request.adults = check("adults", Adults);
+  // All the children as they now are ([] when none come), in the guest widget's words.
+  const party = childrenAgesOf(values, guestWords("en"));
+  if ("fieldErrors" in party) Object.assign(fieldErrors, party.fieldErrors);
+  else request.childrenAges = party.childrenAges;
   request.guest = { firstName: check("firstName", PersonNameSchema), lastName: check("lastName", PersonNameSchema), email: check("email", Email) };
   const reference = values.externalReference.trim();
   request.externalReference = reference === "" ? null : check("externalReference", Reference);
@@ -77,11 +87,11 @@ export function fieldErrorsOf(errors: { field: string; message: string }[]): { f
   const fieldErrors: FieldErrors = {};
   const others: string[] = [];
   for (const { field, message } of errors) {
-    const name = field.replace(/^guest\./, "") as keyof BookingChangeFormValues;
-    if (FORM_FIELDS.has(name)) fieldErrors[name] ??= asSentence(message);
+    const name = partyFormField(field.replace(/^guest\./, "")) as keyof FieldErrors;
+    if (FORM_FIELDS.has(name) || /^age\d+$/.test(name)) fieldErrors[name] ??= asSentence(message);
     else others.push(asSentence(`${field}: ${message}`));
   }
   return { fieldErrors, others };
 }
 
-const FORM_FIELDS = new Set<string>(["checkin", "checkout", "roomTypeId", "adults", "firstName", "lastName", "email", "externalReference"]);
+const FORM_FIELDS = new Set<string>(["checkin", "checkout", "roomTypeId", "adults", "children", "firstName", "lastName", "email", "externalReference"]);

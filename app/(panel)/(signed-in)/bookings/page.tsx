@@ -5,6 +5,7 @@ import { searchBookings, type BookingSearchPage } from "@/lib/bookings/search-bo
 import { NewBookingLink } from "@/components/panel/new-booking-link";
 import { readBookingOrigins, type BookingOrigin } from "@/lib/bookings/booking-origins";
 import { getDb } from "@/lib/db";
+import { guestWords } from "@/lib/i18n/guest-words";
 import { isDomainError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money/currency";
 import { formatStayRange } from "@/lib/dates/format-calendar-date";
@@ -15,6 +16,9 @@ import { openProperty, requireStaff } from "../../_lib/panel-session";
 import { queryValue, type SearchParams } from "../../_lib/search-params";
 
 export const metadata: Metadata = { title: "Bookings" };
+
+/** Who stays, as the guest site says it ("2 adults, 2 children (4, 9)"), in the staff's English. */
+const PANEL_WORDS = guestWords("en");
 
 /** A cell that is a table cell on wide screens and a labelled line of a card on narrow ones. */
 const CELL = "block py-0.5 sm:table-cell sm:py-2 sm:pr-4 before:mr-2 before:font-medium before:text-stone-500 before:content-[attr(data-label)] sm:before:content-none";
@@ -63,7 +67,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
         <thead className="hidden sm:table-header-group">
           <tr className="border-b border-stone-300">
             <th className="py-2 pr-4">Reference</th><th className="py-2 pr-4">Guest</th><th className="py-2 pr-4">Room type</th><th className="py-2 pr-4">Stay</th>
-            <th className="py-2 pr-4">Adults</th><th className="py-2 pr-4">Price</th><th className="py-2 pr-4">Status</th><th className="py-2">Made by</th>
+            <th className="py-2 pr-4">Guests</th><th className="py-2 pr-4">Price</th><th className="py-2 pr-4">Status</th><th className="py-2">Made by</th>
           </tr>
         </thead>
         <tbody className="block sm:table-row-group">
@@ -74,7 +78,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
               <td className={CELL} data-label="Guest">{b.guest.firstName} {b.guest.lastName} <span className="block break-all text-xs text-stone-600">{b.guest.email}</span></td>
               <td className={CELL} data-label="Room type">{names.get(b.roomTypeId) ?? "—"}</td>
               <td className={`${CELL} whitespace-nowrap`} data-label="Stay">{formatStayRange(b.checkin, b.checkout)}</td>
-              <td className={CELL} data-label="Adults">{b.adults}</td>
+              <td className={CELL} data-label="Guests">{PANEL_WORDS.party(b)}</td>
               <td className={`${CELL} whitespace-nowrap`} data-label="Price">{formatMoney(b.price)}</td>
               <td className={CELL} data-label="Status">{b.status}</td>
               <td className={CELL} data-label="Made by">{origins.get(b.id)?.madeBy ?? "—"}</td>

@@ -16,6 +16,7 @@ import { getDb } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { isId } from "@/lib/ids";
+import { guestWords } from "@/lib/i18n/guest-words";
 import { guestEmailLabel, listGuestEmails, type GuestEmailRecord } from "@/lib/mail/list-guest-emails";
 import { formatMoney } from "@/lib/money/currency";
 import { cancellationFeeAt } from "@/lib/bookings/cancellation-fee";
@@ -27,6 +28,9 @@ import { cancelBookingAction, changeBookingAction } from "../actions";
 import { bookingChangeFormValues } from "../booking-change-form-input";
 
 export const metadata: Metadata = { title: "Booking" };
+
+/** A party and its extras in words, as the guest site says them, in the staff's English. */
+const PANEL_WORDS = guestWords("en");
 
 /** What became of one guest e-mail, in words for the front desk, with times on the hotel's clock. */
 function describeEmail(email: GuestEmailRecord, timeZone: string): string {
@@ -64,8 +68,9 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     ["Guest", `${booking.guest.firstName} ${booking.guest.lastName} <${booking.guest.email}>`],
     ["Room type", roomTypes.get(booking.roomTypeId) ?? "—"],
     ["Stay", `${formatStayRange(booking.checkin, booking.checkout)} (${booking.nights} night${booking.nights === 1 ? "" : "s"})`],
-    ["Adults", String(booking.adults)],
+    ["Guests", PANEL_WORDS.party(booking)],
     ["Price", formatMoney(booking.price)],
+    ...(booking.extras.length ? ([["Price includes", PANEL_WORDS.extras(booking.extras)]] as [string, string][]) : []),
     ["Rate plan", booking.ratePlan.name],
     ["Cancellation terms", `${terms.headline}. ${terms.fee}`],
     ...(booking.cancellationFee ? ([["Cancellation fee", booking.cancellationFee.amount ? formatMoney(booking.cancellationFee) : "None: cancelled free of charge"]] as [string, string][]) : []),
