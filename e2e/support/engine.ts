@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { enableBookingEngine } from "@/lib/booking-engine/booking-engine";
+import { setChildAgeBands } from "@/lib/properties/set-child-age-bands";
 import { secretBoxFromEnv } from "@/lib/secrets/secret-box";
 import { seedProperty } from "@/prisma/factories";
 import { e2eDb } from "./db";
@@ -15,6 +16,27 @@ export const engineBox = () => secretBoxFromEnv({ SESSION_SECRET: sessionSecret(
 export async function hotelWithEngine(name: string, roomName: string, settings: { allowedOrigins?: string[]; defaultLanguage?: string; welcomeText?: string } = {}) {
   const db = e2eDb();
   const { property, roomTypes } = await seedProperty(db, { name: `${name} ${randomBytes(3).toString("hex")}`, roomTypes: [{ name: roomName, maxAdults: 2, rooms: 3, basePrice: 12_000 }] });
+  await enableBookingEngine(db, { propertyId: property.id, actor: TEST_ACTOR, box: engineBox(), ...settings });
+  return { property, roomType: roomTypes[0]!, slug: property.slug, site: `/hotels/${property.slug}` };
+}
+
+/**
+ * A hotel of its own for families, with its booking engine on: one room type of this name for two
+ * adults and two children (four guests together), and the children's age bands Baby 0–2 free,
+ * Kind 3–11 €15.00 and Teen 12–17 €25.00 a night.
+ */
+export async function familyHotelWithEngine(name: string, roomName: string, settings: { defaultLanguage?: string } = {}) {
+  const db = e2eDb();
+  const { property, roomTypes } = await seedProperty(db, {
+    name: `${name} ${randomBytes(3).toString("hex")}`,
+    roomTypes: [{ name: roomName, maxAdults: 2, maxChildren: 2, maxOccupancy: 4, rooms: 3, basePrice: 12_000 }],
+  });
+  const bands = [
+    { name: "Baby", fromAge: 0, toAge: 2, amount: 0 },
+    { name: "Kind", fromAge: 3, toAge: 11, amount: 1_500 },
+    { name: "Teen", fromAge: 12, toAge: 17, amount: 2_500 },
+  ];
+  await setChildAgeBands(db, { propertyId: property.id, bands, actor: TEST_ACTOR });
   await enableBookingEngine(db, { propertyId: property.id, actor: TEST_ACTOR, box: engineBox(), ...settings });
   return { property, roomType: roomTypes[0]!, slug: property.slug, site: `/hotels/${property.slug}` };
 }
