@@ -14,6 +14,7 @@ import { guestWords } from "@/lib/i18n/guest-words";
 
 const EN = guestWords("en");
 import { createRatePlan, deactivateRatePlan } from "@/lib/rate-plans/save-rate-plan";
+import { setChildAgeBands } from "@/lib/properties/set-child-age-bands";
 import { freePort } from "@/scripts/lib/ports";
 import { setupTestDatabase } from "../support/database";
 import { inProcessFetch, useDatabaseForRoutes } from "../support/partner-api";
@@ -338,5 +339,76 @@ describe("changing a booking from the site", () => {
     const down = clientWith(async () => Promise.reject(new TypeError("fetch failed")));
     expect(await previewStayChange(down, booking, { ...stayAt(121, 1), adults: "2" }, EN)).toEqual({ kind: "unreachable" });
     expect(await confirmStayChange(down, booking, { ...stayAt(121, 1), adults: "2" }, { expectedPrice: booking.price, idempotencyKey: "site-change-down" }, EN)).toEqual({ kind: "unreachable" });
+  });
+});
+
+describe("families on the site", () => {
+  // A family room for two adults and two children (four together) at €120.00, and a double that takes no child; children of 3 to 11 add €15.00 a night, of 12 to 17 €25.00.
+  let family: Awaited<ReturnType<typeof partnerFixture>>;
+  let familyClient: PartnerClient;
+  const room = (name: string) => family.roomTypes.find((r) => r.name === name)!;
+  const nightsFrom = (offset: number, nights: number) => ({ checkin: addDays(family.today, offset), checkout: addDays(family.today, offset + nights) });
+  beforeAll(async () => {
+    family = await partnerFixture(database().db, {
+      name: "Family Hotel",
+      roomTypes: [
+        { name: "Family", description: "Two rooms.", maxAdults: 2, maxChildren: 2, maxOccupancy: 4, rooms: 2, basePrice: 12_000 },
+        { name: "Double", description: "A double room.", maxAdults: 2, rooms: 2, basePrice: 10_000 },
+      ],
+    });
+    const bands = [
+      { name: "Baby", fromAge: 0, toAge: 2, amount: 0 },
+      { name: "Child", fromAge: 3, toAge: 11, amount: 1_500 },
+      { name: "Teen", fromAge: 12, toAge: 17, amount: 2_500 },
+    ];
+    await setChildAgeBands(database().db, { propertyId: family.property.id, bands, actor: TEST_ACTOR });
+    familyClient = clientWith(inProcessFetch, family.writeKey!.key);
+  });
+
+  it("searches for the party: only rooms taking it, priced for it; a child's age missing is asked for; a party no room takes is said so", async () => {
+    const stay = nightsFrom(30, 2);
+    const offers = await searchStays(familyClient, { ...stay, adults: "2", children: "2", ages: ["4", "9"] }, family.today, EN);
+    expect(offers.kind === "offers" && offers.availability.roomTypes.map((r) => [r.name, r.price.amount, r.extras])).toEqual([
+      ["Family", 2 * (12_000 + 2 * 1_500), [{ kind: "child", band: "Child", count: 2, amount: { amount: 1_500, currency: "EUR" } }]],
+    ]);
+    expect(await searchStays(familyClient, { ...stay, adults: "2", children: "2", ages: ["4", ""] }, family.today, EN)).toEqual({ kind: "invalid", fieldErrors: { age2: "Choose the age of child 2." } });
+    expect(await searchStays(familyClient, { ...stay, adults: "2", children: "3", ages: ["4", "9", "1"] }, family.today, EN)).toEqual({ kind: "party_too_large", party: { adults: 2, childrenAges: [4, 9, 1] } });
+    // Adults alone: as before children came.
+    const adults = await searchStays(familyClient, { ...stay, adults: "2" }, family.today, EN);
+    expect(adults.kind === "offers" && adults.availability.roomTypes.map((r) => r.name).sort()).toEqual(["Double", "Family"]);
+  });
+
+  it("suggests other dates for a family priced for the family, in rooms that take it", async () => {
+    const stay = nightsFrom(40, 2);
+    await setRates(database().db, { roomTypeId: room("Family").id, from: stay.checkin, to: stay.checkin, rooms: 0 });
+    const soldOut = await searchStays(familyClient, { ...stay, adults: "2", children: "1", ages: ["12"] }, family.today, EN);
+    expect(soldOut).toMatchObject({ kind: "sold_out", nights: 2 });
+    // The Double (€100.00) is free every night but takes no child: the family's dates are the Family room's, each night with the Teen's €25.00.
+    expect(soldOut.kind === "sold_out" && soldOut.suggestions[0]).toEqual({ checkin: addDays(stay.checkin, 1), checkout: addDays(stay.checkin, 3), lowestTotal: 2 * (12_000 + 2_500) });
+  });
+
+  it("books the family with the children's ages and what they add; a room that takes no child is refused in the guest's words", async () => {
+    const stay = nightsFrom(50, 1);
+    const booked = await bookStay(familyClient, { roomTypeId: room("Family").id, ...stay, adults: 2, childrenAges: [4, 9], guest: GUEST }, "family-attempt", EN);
+    expect(booked).toMatchObject({ kind: "booked", booking: { adults: 2, childrenAges: [4, 9], price: { amount: 15_000 }, extras: [{ kind: "child", band: "Child", count: 2 }] } });
+    const refused = await bookStay(familyClient, { roomTypeId: room("Double").id, ...stay, adults: 2, childrenAges: [4], guest: GUEST }, "family-double", EN);
+    expect(refused).toEqual({ kind: "refused", message: "That room does not take that many children. Choose a larger room, or book two rooms." });
+    const refusedDe = await bookStay(familyClient, { roomTypeId: room("Family").id, ...stay, adults: 2, childrenAges: [4, 9, 12], guest: GUEST }, "family-too-many", guestWords("de"));
+    expect(refusedDe).toEqual({ kind: "refused", message: "Dieses Zimmer bietet nicht so vielen Kindern Platz. Wählen Sie ein größeres Zimmer oder buchen Sie zwei Zimmer." });
+  });
+
+  it("changes the children: a new age priced in the preview, the same party unchanged, a child more than the room takes beside the children", async () => {
+    const stay = nightsFrom(60, 2);
+    const { booking } = await familyClient.createBooking({ roomTypeId: room("Family").id, ...stay, adults: 2, childrenAges: [4], guest: { ...GUEST, email: "family.change@example.com" } }, "family-change");
+    const form = { ...stay, adults: "2" };
+    expect(await previewStayChange(familyClient, booking, { ...form, children: "1", ages: ["4"] }, EN)).toEqual({ kind: "unchanged" });
+    const teen = await previewStayChange(familyClient, booking, { ...form, children: "1", ages: ["13"] }, EN);
+    expect(teen).toMatchObject({ kind: "quote", quote: { childrenAges: [13], price: { amount: 2 * (12_000 + 2_500) }, extras: [{ kind: "child", band: "Teen", count: 1 }] } });
+    expect(await previewStayChange(familyClient, booking, { ...form, children: "3", ages: ["4", "9", "1"] }, EN)).toEqual({ kind: "invalid", fieldErrors: { children: "Your room takes at most 2 children." } });
+    const changed = await confirmStayChange(familyClient, booking, { ...form, children: "1", ages: ["13"] }, { expectedPrice: teen.kind === "quote" ? teen.quote.price : booking.price, idempotencyKey: "family-change-1" }, EN);
+    expect(changed).toMatchObject({ kind: "changed", booking: { childrenAges: [13], price: { amount: 29_000 } } });
+    // No children any more: all of them as they now are, [].
+    const none = await previewStayChange(familyClient, await familyClient.getBooking(booking.id), { ...form, children: "0", ages: [] }, EN);
+    expect(none).toMatchObject({ kind: "quote", quote: { childrenAges: [], price: { amount: 24_000 } } });
   });
 });
