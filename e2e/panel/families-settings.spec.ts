@@ -37,15 +37,17 @@ test("an admin lets a room take children and pay for extra adults on Rooms; max 
   const roomType = await (await request.get(`/partner/v1/room-types/${roomTypes[0]!.id}`, { headers: { "X-Api-Key": key } })).json();
   expect(roomType).toMatchObject({ maxAdults: 3, maxChildren: 1, maxOccupancy: 3, adultsIncluded: 3, extraAdult: { amount: 2_500, currency: "EUR" } });
 
-  // Max adults 4 would leave max occupancy (3) below it: refused beside max occupancy, nothing saved.
+  // Max adults 4 with max occupancy set to 2 (left as shown, it would follow max adults): refused beside max occupancy, nothing saved.
   await edit.getByLabel("Max adults").fill("4");
+  await edit.getByLabel("Max occupancy").fill("2");
   await edit.getByRole("button", { name: "Save" }).click();
-  await expect(edit.getByLabel("Max occupancy")).toHaveAccessibleDescription(/Max occupancy \(3\) must be at least max adults \(4\)/);
+  await expect(edit.getByLabel("Max occupancy")).toHaveAccessibleDescription(/max occupancy \(2\) must be at least max adults \(4\)/i);
   await expect(edit.getByLabel("Max adults")).toHaveValue("4");
   expect(await seriousViolations(page), "rooms page with a refused edit").toEqual([]);
   expect((await e2eDb().roomType.findUniqueOrThrow({ where: { id: roomTypes[0]!.id } })).maxAdults).toBe(3);
 });
 
+// axe needs JavaScript: these pages' forms are scanned with it on by e2e/panel/property-settings.spec.ts and the Rooms test above.
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -74,7 +76,6 @@ test.describe("without JavaScript", () => {
     await expect(bands.getByRole("alert")).toHaveText("Check the age bands.");
     await expect(row(2)).toContainText("Child: must start at age 3, the age after the band before (no gap, no overlap).");
     await expect(row(2).getByLabel("From age")).toHaveValue("4");
-    expect(await seriousViolations(page), "age bands with a refusal").toEqual([]);
 
     await row(2).getByLabel("From age").fill("3");
     await bands.getByRole("button", { name: "Save age bands" }).click();
@@ -98,6 +99,5 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("child-age-bands")).toContainText("Child");
     await expect(page.getByTestId("child-age-bands")).toContainText("0–17");
     await expect(page.getByRole("button", { name: "Save age bands" })).toHaveCount(0);
-    expect(await seriousViolations(page), "age bands, viewer").toEqual([]);
   });
 });
