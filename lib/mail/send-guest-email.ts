@@ -8,6 +8,7 @@ import { testMailboxTransport } from "@/lib/test-mode/test-mailbox";
 import { failedSend } from "./failed-send";
 import type { MailTransport } from "./mail-transport";
 import { renderGuestEmail } from "./render-guest-email";
+import { storedBooking } from "./stored-booking";
 
 /** The hotel's name as the sender's name, at MAIL_FROM's address ("Name <address>" or "address"). */
 export function fromTheHotel(hotelName: string, mailFrom: string): string {
@@ -48,7 +49,8 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
     await deps.db.guestEmail.update({ where: { id: email.id }, data: { status: "failed", nextAttemptAt: null, lastError: "not sent: the event is gone" } });
     return;
   }
-  const { booking, previous } = event.data;
+  const { previous } = event.data;
+  const booking = storedBooking(event.data.booking);
   const roomTypeName = async (id: string) => (await deps.db.roomType.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
   const message = renderGuestEmail({
     kind: event.type,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderGuestEmail, type GuestEmailInput } from "@/lib/mail/render-guest-email";
+import { storedBooking } from "@/lib/mail/stored-booking";
 import type { BookingView } from "@/lib/schemas/bookings";
 import { sampleBookingView } from "../../support/booking-view-fixture";
 
@@ -25,6 +26,15 @@ function render(overrides: Partial<GuestEmailInput> = {}) {
 }
 
 describe("renderGuestEmail", () => {
+  it("renders an event stored before families (no childrenAges, no extras) as a party of adults", () => {
+    const before: Parameters<typeof storedBooking>[0] = { ...booking };
+    delete before.childrenAges;
+    delete before.extras;
+    const email = render({ booking: storedBooking(before) });
+    expect(email.text).toContain("2 adults");
+    expect(email.text).not.toContain("child");
+  });
+
   it.each([
     ["booking.created", booking, "confirmed"],
     ["booking.cancelled", cancelledBooking, "cancelled"],
