@@ -90,7 +90,7 @@ describe("changing a booking", () => {
     expect(await change({ roomTypeId: suite.id })).toEqual({ kind: "no_availability", name: "Suite", night: addDays(checkin, 1), reason: "sold out" });
     expect(await change({ checkout: addDays(checkin, 3) })).toEqual({ kind: "no_availability", name: "Double", night: addDays(checkin, 2), reason: "closed" });
     expect(await change({ adults: 3 })).toEqual({ kind: "occupancy_exceeded", name: "Double", limit: { name: "maxAdults", value: 2 }, adults: 3, children: 0 });
-    expect(await change({ childrenAges: [4] })).toEqual({ kind: "occupancy_exceeded", name: "Double", limit: { name: "maxChildren", value: 0 }, adults: 2, children: 1 });
+    expect(await change({ childrenAges: [4] })).toEqual({ kind: "occupancy_exceeded", name: "Double", limit: { name: "maxChildren", value: 0 }, adults: 1, children: 1 });
     expect(await change({ roomTypeId: "rt_000000000000000000xx" })).toMatchObject({ kind: "unknown_room_type" });
     const started = await changeBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, request: { roomTypeId: suite.id }, clock: { now: () => new Date(`${addDays(checkin, 1)}T12:00:00Z`) } });
     expect(started).toMatchObject({ kind: "not_changeable", field: "roomTypeId" });
