@@ -3,7 +3,8 @@ import IORedis from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter, type RateLimiterConfig } from "@/lib/rate-limit/create-rate-limiter";
 import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
-import { awayFromWindowEdge, deleteKeys, startFreshRedis, testRedisUrl, uniquePrefix } from "../support/redis";
+import { deleteKeys, startFreshRedis, testRedisUrl, uniquePrefix } from "../support/redis";
+import { awayFromWindowEdge } from "../support/window-edge";
 import { startUpstashRestStandin, type UpstashRestStandin } from "../support/upstash-rest-standin";
 
 const free: RateLimitPolicy = { name: "free", limit: 120, windowSeconds: 60 };

@@ -9,7 +9,8 @@ import { createStaffSession, findStaffSession } from "@/lib/staff/staff-sessions
 import { seedProperty, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
 import { refusal } from "../support/domain-refusal";
-import { awayFromWindowEdge, deleteKeys, testRedisUrl, uniquePrefix } from "../support/redis";
+import { deleteKeys, testRedisUrl, uniquePrefix } from "../support/redis";
+import { awayFromWindowEdge } from "../support/window-edge";
 import { everyStoredRow, staffMailbox, TEST_PANEL_URL } from "../support/staff-mail";
 import { testStaffLinkBox } from "../support/test-worker";
 

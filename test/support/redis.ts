@@ -66,10 +66,3 @@ export async function startFreshRedis(): Promise<{ url: string; stop: () => Prom
     }
   }
 }
-
-/** Waits, if needed, until the current `windowSeconds` window has at least `marginMs` left, so a burst stays in one window. */
-export async function awayFromWindowEdge(windowSeconds: number, marginMs = 5_000): Promise<void> {
-  const windowMs = windowSeconds * 1000;
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < marginMs) await new Promise((resume) => setTimeout(resume, left + 50));
-}

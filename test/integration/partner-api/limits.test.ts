@@ -7,7 +7,8 @@ import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { partnerFixture } from "../../support/partner-fixtures";
-import { awayFromWindowEdge, testRedisUrl } from "../../support/redis";
+import { testRedisUrl } from "../../support/redis";
+import { awayFromWindowEdge } from "../../support/window-edge";
 
 const database = setupTestDatabase();
 

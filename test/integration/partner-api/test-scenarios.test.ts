@@ -9,7 +9,8 @@ import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes, type ApiResponse } from "../../support/partner-api";
 import { GUEST, partnerFixture } from "../../support/partner-fixtures";
-import { awayFromWindowEdge, testRedisUrl } from "../../support/redis";
+import { testRedisUrl } from "../../support/redis";
+import { awayFromWindowEdge } from "../../support/window-edge";
 
 /**
  * Test mode's scenarios (Test-Scenario header, test keys): each answers as the real failure does
