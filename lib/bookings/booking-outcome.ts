@@ -1,6 +1,7 @@
 import type { OccupancyLimit } from "@/lib/rate-plans/party-price";
 import type { CalendarDate } from "@/lib/dates/calendar-date";
 import type { FieldError } from "@/lib/errors";
+import type { BookingGroupView } from "@/lib/schemas/booking-groups";
 import type { BookingView } from "@/lib/schemas/bookings";
 import type { ChangeableField } from "./plan-booking-change";
 
@@ -10,7 +11,7 @@ import type { ChangeableField } from "./plan-booking-change";
  * request again: the booking as it stands), or refused, with the refusal's facts. A refusal
  * wrote nothing. Every door turns a refusal into words with refusalError (booking-refusals.ts).
  */
-export type BookingOutcome = CreateOutcome | ChangeOutcome | CancelOutcome;
+export type BookingOutcome = CreateOutcome | ChangeOutcome | CancelOutcome | GroupCreateOutcome | GroupCancelOutcome;
 
 export type CreateOutcome = { kind: "created"; booking: BookingView } | Replayed | BookingRefusal;
 
@@ -28,12 +29,21 @@ export type CancelOutcome = { kind: "cancelled"; booking: BookingView } | { kind
 
 export type Replayed = { kind: "replayed"; booking: BookingView };
 
+/** A booking group's refusal names the room it is about (its index in the request's rooms), when it is about one. */
+export type GroupRefusal = BookingRefusal & { room?: number };
+
+export type GroupCreateOutcome = { kind: "created"; group: BookingGroupView } | { kind: "replayed"; group: BookingGroupView } | GroupRefusal;
+
+/** unchanged: no room was left to cancel. */
+export type GroupCancelOutcome = { kind: "cancelled"; group: BookingGroupView } | { kind: "unchanged"; group: BookingGroupView } | GroupRefusal;
+
 /** A stay restriction a stay breaks (the SQL function stay_restriction's answer). */
 export type StayRestriction = { rule: "min_stay" | "max_stay" | "closed_to_arrival" | "closed_to_departure"; date: string; value: number | boolean };
 
 /** Why a booking was not created, changed or cancelled, with the facts its words need. */
 export type BookingRefusal =
   | { kind: "not_found"; bookingId: string }
+  | { kind: "group_not_found"; groupId: string }
   /** field: the field that may not change, if one. */
   | { kind: "not_changeable"; field: ChangeableField | null; message: string }
   | { kind: "not_cancellable"; checkin: CalendarDate; today: CalendarDate }
@@ -52,6 +62,7 @@ export type BookingRefusal =
 
 const REFUSALS = new Set<string>([
   "not_found",
+  "group_not_found",
   "not_changeable",
   "not_cancellable",
   "invalid",

@@ -1,6 +1,6 @@
 import { DomainError, validationFailed } from "@/lib/errors";
 import { unknownRatePlan } from "@/lib/rate-plans/unknown-rate-plan";
-import { isRefusal, type BookingOutcome, type BookingRefusal, type StayRestriction } from "./booking-outcome";
+import { isRefusal, type BookingOutcome, type BookingRefusal, type GroupRefusal, type StayRestriction } from "./booking-outcome";
 
 export const KEY_REUSED = "This Idempotency-Key was already used for a different request. Use a new key for each booking and each change.";
 export const KEY_IN_USE = "A request with this Idempotency-Key is still being processed. Retry in a moment.";
@@ -8,12 +8,22 @@ export const KEY_IN_USE = "A request with this Idempotency-Key is still being pr
 /**
  * A refused creation, change or cancellation as the error every door reports: the API's problem
  * (its code, words and facts: lib/http maps the code to a status), the panel's message, the
- * admin CLI's. The one mapping of refusals to words.
+ * admin CLI's. The one mapping of refusals to words. A booking group's refusal about one of its
+ * rooms says which ("Room 2: …") and carries it as `room` (its index from 0).
  */
-export function refusalError(refusal: BookingRefusal): DomainError {
+export function refusalError(refusal: GroupRefusal): DomainError {
+  const error = bookingRefusalError(refusal);
+  if (refusal.room === undefined) return error;
+  const problem = { ...(error.details.problem as object | undefined), room: refusal.room };
+  return new DomainError(error.code, `Room ${refusal.room + 1} (rooms[${refusal.room}]): ${error.message}`, { ...error.details, problem });
+}
+
+function bookingRefusalError(refusal: BookingRefusal): DomainError {
   switch (refusal.kind) {
     case "not_found":
       return new DomainError("not_found", `No booking "${refusal.bookingId}" at this property.`);
+    case "group_not_found":
+      return new DomainError("not_found", `No booking group "${refusal.groupId}" at this property.`);
     case "not_changeable":
       return new DomainError("booking_not_changeable", refusal.message, { field: refusal.field });
     case "not_cancellable":
@@ -47,9 +57,9 @@ export function refusalError(refusal: BookingRefusal): DomainError {
 }
 
 /** What a door that answers with errors (the API, the admin CLI, a tool) does with an outcome: a refusal is thrown as its error. */
-export function unlessRefused<T extends BookingOutcome>(outcome: T): Exclude<T, BookingRefusal> {
+export function unlessRefused<T extends BookingOutcome>(outcome: T): Exclude<T, GroupRefusal> {
   if (isRefusal(outcome)) throw refusalError(outcome);
-  return outcome as Exclude<T, BookingRefusal>;
+  return outcome as Exclude<T, GroupRefusal>;
 }
 
 /** The party does not fit: the limit it breaks in words (v1's words for adults) and for machines (`limit`). */

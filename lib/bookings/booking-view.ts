@@ -8,6 +8,7 @@ export function toBookingView(booking: Booking): BookingView {
     id: booking.id,
     reference: booking.reference,
     externalReference: booking.externalReference,
+    groupId: booking.group?.id ?? null,
     status: booking.status,
     source: booking.source,
     roomTypeId: booking.roomTypeId,

@@ -45,7 +45,12 @@ export type Booking = {
   idempotencyKey: string | null;
   /** SHA-256 of the request that made it (request-fingerprint.ts), to tell a replay from another request. */
   requestFingerprint: string | null;
+  /** The booking group it was booked in, and its room's place there (0, 1, …); null for a booking made alone. */
+  group: GroupPlace | null;
 };
+
+/** A room's place in its booking group: the group's id and the room's index in the request that booked it. */
+export type GroupPlace = { id: string; room: number };
 
 /** What a booking's extras add to each night's rate. */
 export function bookingExtrasPerNight(extras: BookingExtra[]): number {
@@ -109,5 +114,6 @@ export function fromBookingRow(row: BookingRow): Booking {
     desk: { guestPhone: row.guestPhone, staffNote: row.staffNote },
     idempotencyKey: row.idempotencyKey,
     requestFingerprint: row.requestFingerprint,
+    group: row.groupId === null ? null : { id: row.groupId, room: row.groupRoom ?? 0 },
   };
 }

@@ -14,6 +14,33 @@ export const CANCEL_BOOKING: HotStatement = { name: "cancel_booking", text: "SEL
 type CancelBookingAnswer = "cancelled" | "not_confirmed" | "stale" | "not_found";
 
 /**
+ * cancel_booking's parameter for a confirmed booking cancelled `now` (it is read as it stood at
+ * its updatedAt): the booking as cancelled, with the fee its terms set as of the property's now
+ * (on a test twin whose today was moved, that day's), as the API shows it, and its history
+ * entry's and event's ids. cancelBookingGroup sends one for each room it cancels.
+ */
+export function cancellationCall(booking: Booking, options: { property: PropertyClockFacts; now: Date; reason?: string; actor: BookingActor }) {
+  const { now, actor } = options;
+  const cancelled: Booking = {
+    ...booking,
+    status: "cancelled",
+    cancelledAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    cancellationReason: options.reason?.trim() || null,
+    cancellationFee: cancellationFeeAt(booking.cancellation, propertyNow(options.property, now)),
+  };
+  return {
+    booking: cancelled,
+    view: toBookingView(cancelled),
+    readAt: booking.updatedAt,
+    historyId: newId("bkh"),
+    eventId: newId("evt"),
+    actor,
+    traceContext: activeTraceContext(),
+  };
+}
+
+/**
  * Cancels a booking of the property and frees its nights, until its check-in date has passed at
  * the property (else not_cancellable). What it costs comes from the booking's own terms and the
  * time of cancelling (cancellationFeeAt: free before feeFrom, the fee after, or at once when not
@@ -40,28 +67,10 @@ export async function cancelBooking(
     const now = (options.clock ?? systemClock).now();
     const today = propertyToday(property, { now: () => now });
     if (booking.stay.checkin < today) return { kind: "not_cancellable", checkin: booking.stay.checkin, today };
-    const cancelled: Booking = {
-      ...booking,
-      status: "cancelled",
-      cancelledAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      cancellationReason: options.reason?.trim() || null,
-      // The fee as of the property's now (on a test twin whose today was moved, that day's).
-      cancellationFee: cancellationFeeAt(booking.cancellation, propertyNow(property, now)),
-    };
-    const view = toBookingView(cancelled);
-    const call = {
-      booking: cancelled,
-      view,
-      readAt: booking.updatedAt,
-      historyId: newId("bkh"),
-      eventId: newId("evt"),
-      actor,
-      traceContext: activeTraceContext(),
-    };
+    const call = cancellationCall(booking, { property, now, reason: options.reason, actor });
     const { rows } = await queryHot<{ outcome: CancelBookingAnswer }>(db, CANCEL_BOOKING, [JSON.stringify(call)]);
     const answer = rows[0]!.outcome;
-    if (answer === "cancelled") return { kind: "cancelled", booking: view };
+    if (answer === "cancelled") return { kind: "cancelled", booking: call.view };
     if (answer === "stale") continue;
     // Another request cancelled it between the read and the lock: it stands as that one left it.
     const current = await db.booking.findFirst({ where: { id: booking.id, propertyId: property.id } });

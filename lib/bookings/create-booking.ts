@@ -4,14 +4,14 @@ import { isLockTimeout, isUniqueViolation } from "@/lib/db-errors";
 import { newBookingReference, newId } from "@/lib/ids";
 import { propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
 import type { BookingView, CreateBookingInput } from "@/lib/schemas/bookings";
-import type { CancellationPolicy, CancellationTerms } from "@/lib/schemas/rate-plans";
 import { propertyMode } from "@/lib/test-mode/property-mode";
 import { activeTraceContext } from "@/lib/trace-context";
 import { partySizeErrors } from "@/lib/rate-plans/party-price";
-import { fromBookingRow, stayOf, type Booking, type BookingExtra, type DeskBookingDetails, type Money, type NightPrice } from "./booking";
+import { fromBookingRow, stayOf, type Booking, type DeskBookingDetails, type GroupPlace } from "./booking";
 import { bookingSource, type BookingActor } from "./booking-actor";
 import type { BookingRefusal, CreateOutcome } from "./booking-outcome";
 import { toBookingView } from "./booking-view";
+import type { EarlierKeyUse } from "./write-steps";
 import { requestFingerprint } from "./request-fingerprint";
 import { stayRuleErrors } from "./stay-rules";
 
@@ -39,8 +39,8 @@ export type BookingProperty = PropertyClockFacts & { id: string; name: string; c
 
 /** book_stay's answer (lib/bookings/sql/book_stay.sql). */
 export type BookStayOutcome =
-  | { kind: "created"; price: Money; nightly: NightPrice[]; extras: BookingExtra[]; ratePlan: Booking["ratePlan"]; cancellationPolicy: CancellationPolicy; cancellation: CancellationTerms }
-  | { kind: "key_used"; usedBy: "creation" | "change"; bookingId: string; fingerprint: string | null }
+  | ({ kind: "created" } & StayPriced)
+  | ({ kind: "key_used" } & EarlierKeyUse)
   | Extract<BookingRefusal, { kind: "unknown_room_type" | "occupancy_exceeded" | "unknown_rate_plan" | "stay_restricted" | "no_availability" }>;
 
 /** The booking as one statement: the SQL function book_stay. $1: its parameters as JSON. */
@@ -63,35 +63,7 @@ export function bookStayCall(options: {
 }): { booking: Booking; parameters: [string] } {
   const { property, input, actor } = options;
   const now = (options.now ?? new Date()).toISOString();
-  const booking: Booking = {
-    id: newId("bk"),
-    reference: newBookingReference(property.name, propertyMode(property)),
-    propertyId: property.id,
-    status: "confirmed",
-    source: bookingSource(actor),
-    roomTypeId: input.roomTypeId,
-    stay: stayOf(input.checkin, input.checkout),
-    party: { adults: input.adults, childrenAges: input.childrenAges ?? [] },
-    guest: { firstName: input.guest.firstName, lastName: input.guest.lastName, email: input.guest.email, ...(input.guest.language ? { language: input.guest.language } : {}) },
-    externalReference: input.externalReference ?? null,
-    // Filled in by book_stay: the price, the plan (the Standard plan when none is named) and its terms.
-    price: { amount: 0, currency: property.currency },
-    nightly: [],
-    extras: [],
-    ratePlan: { id: input.ratePlanId ?? "", name: "" },
-    cancellationPolicy: { type: "non_refundable" },
-    cancellation: { refundable: false, freeUntil: null, feeFrom: null, fee: { amount: 0, currency: property.currency } },
-    createdAt: now,
-    updatedAt: now,
-    cancelledAt: null,
-    cancellationReason: null,
-    cancellationFee: null,
-    apiKeyId: actor.apiKeyId ?? null,
-    staffUserId: actor.staffId ?? null,
-    desk: { guestPhone: options.desk?.guestPhone ?? null, staffNote: options.desk?.staffNote ?? null },
-    idempotencyKey: options.idempotencyKey ?? null,
-    requestFingerprint: options.fingerprint,
-  };
+  const booking = draftBooking({ ...options, now, group: null });
   const view = toBookingView(booking);
   const parameter = {
     booking,
@@ -108,10 +80,67 @@ export function bookStayCall(options: {
   return { booking, parameters: [JSON.stringify(parameter)] };
 }
 
+/**
+ * A new booking as a request asks for it, before the write rules price it: its id and reference
+ * drawn now, confirmed, made `now`; its price, plan and terms are placeholders that book_stay
+ * (or book_group, for a group's room) fills in.
+ */
+export function draftBooking(options: {
+  property: BookingProperty;
+  input: CreateBookingInput;
+  actor: BookingActor;
+  desk?: DeskBookingDetails;
+  idempotencyKey?: string;
+  fingerprint: string | null;
+  /** An ISO instant: its createdAt and updatedAt. */
+  now: string;
+  group: GroupPlace | null;
+}): Booking {
+  const { property, input, actor, now } = options;
+  return {
+    id: newId("bk"),
+    reference: newBookingReference(property.name, propertyMode(property)),
+    propertyId: property.id,
+    status: "confirmed",
+    source: bookingSource(actor),
+    roomTypeId: input.roomTypeId,
+    stay: stayOf(input.checkin, input.checkout),
+    party: { adults: input.adults, childrenAges: input.childrenAges ?? [] },
+    guest: { firstName: input.guest.firstName, lastName: input.guest.lastName, email: input.guest.email, ...(input.guest.language ? { language: input.guest.language } : {}) },
+    externalReference: input.externalReference ?? null,
+    // Filled in by the write rules: the price, the plan (the Standard plan when none is named) and its terms.
+    price: { amount: 0, currency: property.currency },
+    nightly: [],
+    extras: [],
+    ratePlan: { id: input.ratePlanId ?? "", name: "" },
+    cancellationPolicy: { type: "non_refundable" },
+    cancellation: { refundable: false, freeUntil: null, feeFrom: null, fee: { amount: 0, currency: property.currency } },
+    createdAt: now,
+    updatedAt: now,
+    cancelledAt: null,
+    cancellationReason: null,
+    cancellationFee: null,
+    apiKeyId: actor.apiKeyId ?? null,
+    staffUserId: actor.staffId ?? null,
+    desk: { guestPhone: options.desk?.guestPhone ?? null, staffNote: options.desk?.staffNote ?? null },
+    idempotencyKey: options.idempotencyKey ?? null,
+    requestFingerprint: options.fingerprint,
+    group: options.group,
+  };
+}
+
 /** The booking as the API shows it once book_stay made it: bookStayCall's booking with the price, plan and terms it fixed. */
-export function bookedView(booking: Booking, outcome: Extract<BookStayOutcome, { kind: "created" }>): BookingView {
-  const { price, nightly, extras, ratePlan, cancellationPolicy, cancellation } = outcome;
-  return toBookingView({ ...booking, price, nightly, extras, ratePlan, cancellationPolicy, cancellation });
+export function bookedView(booking: Booking, outcome: StayPriced): BookingView {
+  return toBookingView(pricedBooking(booking, outcome));
+}
+
+/** What the write rules fixed of a new booking's price, plan and terms (price_stay.sql). */
+export type StayPriced = Pick<Booking, "price" | "nightly" | "extras" | "ratePlan" | "cancellationPolicy" | "cancellation">;
+
+/** A drafted booking with the price, plan and terms the write rules fixed. */
+export function pricedBooking(booking: Booking, priced: StayPriced): Booking {
+  const { price, nightly, extras, ratePlan, cancellationPolicy, cancellation } = priced;
+  return { ...booking, price, nightly, extras, ratePlan, cancellationPolicy, cancellation };
 }
 
 /**
@@ -177,7 +206,8 @@ export async function createBooking(db: Db, options: CreateBookingOptions): Prom
 }
 
 /** The same key again: the same request replays its booking; another request (or a key a change used) is refused. */
-async function replay(earlier: { usedBy: "creation" | "change"; bookingId: string; fingerprint: string | null }, db: Db, fingerprint: string): Promise<CreateOutcome> {
+async function replay(earlier: EarlierKeyUse, db: Db, fingerprint: string): Promise<CreateOutcome> {
+  if (earlier.usedBy === "group") return { kind: "idempotency_key_reused" };
   if (earlier.usedBy !== "creation" || earlier.fingerprint !== fingerprint) return { kind: "idempotency_key_reused", bookingId: earlier.bookingId };
   return { kind: "replayed", booking: toBookingView(fromBookingRow(await db.booking.findUniqueOrThrow({ where: { id: earlier.bookingId } }))) };
 }

@@ -45,6 +45,7 @@ function filterWhere(propertyId: string, query: BookingListQuery): Prisma.Bookin
   if (query.updatedSince) where.updatedAt = { gte: new Date(query.updatedSince) };
   if (query.reference) where.reference = query.reference;
   if (query.externalReference) where.externalReference = query.externalReference;
+  if (query.groupId) where.groupId = query.groupId;
   return where;
 }
 

@@ -13,8 +13,8 @@ import type { BookingRefusal } from "./booking-outcome";
  */
 type Tx = Prisma.TransactionClient;
 
-/** An earlier use of an Idempotency-Key (hold_idempotency_key), after its lock is held. */
-export type EarlierKeyUse = { usedBy: "creation" | "change"; bookingId: string; fingerprint: string | null };
+/** An earlier use of an Idempotency-Key (hold_idempotency_key), after its lock is held: it made or changed a booking, or made a booking group. */
+export type EarlierKeyUse = { usedBy: "creation" | "change"; bookingId: string; fingerprint: string | null } | { usedBy: "group"; groupId: string; fingerprint: string | null };
 
 export async function holdIdempotencyKey(tx: Tx, propertyId: string, key: string): Promise<EarlierKeyUse | null> {
   const [{ earlier }] = await tx.$queryRaw<[{ earlier: EarlierKeyUse | null }]>`SELECT hold_idempotency_key(${propertyId}, ${key}) AS earlier`;

@@ -21,8 +21,12 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-/** Extension members some problems carry beside the standard ones (no_availability: the night; occupancy_exceeded: the limit; price_changed: the quote's price and nightly). */
-export type ProblemMembers = { night?: string; limit?: unknown; price?: unknown; nightly?: unknown };
+/**
+ * Extension members some problems carry beside the standard ones (no_availability: the night;
+ * occupancy_exceeded: the limit; price_changed: the quote's price and nightly; a booking group's
+ * refusal: the room).
+ */
+export type ProblemMembers = { night?: string; limit?: unknown; price?: unknown; nightly?: unknown; room?: number };
 
 /** A failure the pipeline answers with a problem: thrown by lib/http helpers and handlers. */
 export class ApiProblem extends Error {

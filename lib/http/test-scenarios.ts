@@ -30,6 +30,7 @@ const ANY_OPERATION = ["rate_limited", "service_unavailable", "internal_error"] 
 /** The operations' own failures a scenario can play, by route. */
 const BY_ROUTE: Record<string, readonly Scenario[]> = {
   "POST /bookings": ["no_availability", "stay_restricted", "idempotency_key_in_use"],
+  "POST /booking-groups": ["no_availability", "stay_restricted", "idempotency_key_in_use"],
   "PATCH /bookings/{id}": ["no_availability", "stay_restricted", "price_changed", "idempotency_key_in_use"],
 };
 
@@ -75,6 +76,8 @@ export async function playScenario(value: string, context: ScenarioContext): Pro
     throw validationFailed([{ field: "Test-Scenario", message: `${what}; this operation plays: ${playable.join(", ")}.` }]);
   }
   const today = propertyToday(key.property);
+  // A booking group's refusal names a room, as a real one does: the first.
+  const room = route === "POST /booking-groups" ? { room: 0 } : {};
   switch (scenario) {
     case "rate_limited": {
       const retryAfterSeconds = 30;
@@ -89,9 +92,9 @@ export async function playScenario(value: string, context: ScenarioContext): Pro
     case "idempotency_key_in_use":
       throw refusalError({ kind: "idempotency_key_in_use" });
     case "no_availability":
-      throw refusalError({ kind: "no_availability", name: "The room type", night: (await stayCheckin(context.request)) ?? today, reason: "no room is left (Test-Scenario)" });
+      throw refusalError({ kind: "no_availability", name: "The room type", night: (await stayCheckin(context.request)) ?? today, reason: "no room is left (Test-Scenario)", ...room });
     case "stay_restricted":
-      throw refusalError({ kind: "stay_restricted", restriction: { rule: "min_stay", date: (await stayCheckin(context.request)) ?? today, value: 3 } });
+      throw refusalError({ kind: "stay_restricted", restriction: { rule: "min_stay", date: (await stayCheckin(context.request)) ?? today, value: 3 }, ...room });
     case "price_changed": {
       // The booking as it stands, priced as a real refusal shows the new price (404 as really, for an unknown id).
       const booking = await getBooking(context.db, key.propertyId, context.params.id ?? "");

@@ -22,6 +22,7 @@ import type { RatesQuerySchema, RatesView } from "@/lib/schemas/rates";
 import type { RoomTypeListSchema, RoomTypeView } from "@/lib/schemas/room-types";
 import { EXAMPLE_IDS } from "./example-ids";
 import type { Input, OperationExample, Output } from "./example-types";
+import { bookingGroupExamples } from "./booking-group-examples";
 import { requestLogExamples } from "./request-log-examples";
 import { EXAMPLE_WEBHOOK_SECRET, webhookEndpointExamples } from "./webhook-examples";
 
@@ -79,6 +80,7 @@ export function operationExamples(today: CalendarDate) {
     id: EXAMPLE_IDS.booking,
     reference: "HVH-4K7Q2M",
     externalReference: EXTERNAL_REFERENCE,
+    groupId: null,
     status: "confirmed",
     source: "api",
     roomTypeId: EXAMPLE_IDS.double,
@@ -228,6 +230,7 @@ export function operationExamples(today: CalendarDate) {
           updatedSince: `${addDays(today, -7)}T00:00:00.000Z`,
           reference: booking.reference,
           externalReference: EXTERNAL_REFERENCE,
+          groupId: EXAMPLE_IDS.group,
           limit: "25",
           cursor: bookingsCursor(`${yesterday}T16:40:27.915Z`, EXAMPLE_IDS.newerBooking),
         } satisfies Required<Input<typeof BookingListQuerySchema>>,
@@ -270,6 +273,7 @@ export function operationExamples(today: CalendarDate) {
       },
     },
     ...webhookEndpointExamples(today, createdAt),
+    ...bookingGroupExamples(today),
     ...requestLogExamples({ bookingAt: createdAt, idempotencyKey: EXAMPLE_IDEMPOTENCY_KEY }),
     setTestClock: {
       request: { summary: "Three weeks ahead, with a test key", body: { today: addDays(today, 21) } satisfies Input<typeof TestClockInputSchema> },

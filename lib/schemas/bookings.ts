@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  BookingGroupIdSchema,
   BookingIdSchema,
   BookingReferenceSchema,
   CalendarDateSchema,
@@ -99,6 +100,9 @@ export const BookingSchema = z
     id: BookingIdSchema,
     reference: BookingReferenceSchema,
     externalReference: z.string().nullable(),
+    groupId: BookingGroupIdSchema.nullable().meta({
+      description: "The booking group it was booked in with other rooms (POST /booking-groups); null for a booking made alone. A room of a group is a booking like any other: read, changed and cancelled alone.",
+    }),
     status: z.enum(["confirmed", "cancelled"]).meta({ description: "Born confirmed; only cancellation moves it (a change keeps it confirmed)." }),
     source: z.enum(BOOKING_SOURCES).meta({
       description: "Where the booking was made: `api` through this API (by you, another partner or the hotel's own booking engine), `desk` by the hotel's staff in its control panel (a phone call, a walk-in). Both are the property's bookings, listed, changed and cancelled alike.",
@@ -153,6 +157,7 @@ export const BookingListQuerySchema = z.strictObject({
   updatedSince: TimestampSchema.optional().meta({ description: "Changed at or after this instant (updatedAt >= updatedSince): poll with it to pick up changes made elsewhere." }),
   reference: BookingReferenceSchema.optional().meta({ description: "The booking with this reference (HVH-4K7Q2M)." }),
   externalReference: printableAscii(100).optional().meta({ description: "Bookings you made with this externalReference." }),
+  groupId: BookingGroupIdSchema.optional().meta({ description: "The rooms of this booking group, in any state." }),
   ...PAGE_QUERY,
 });
 

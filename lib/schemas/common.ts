@@ -61,7 +61,7 @@ export function printableAscii(max: number) {
     .regex(/^[\x20-\x7e]+$/, "Must be printable ASCII characters.");
 }
 
-const ID_NAMES: Record<IdPrefix, string> = { prop: "property", rt: "room type", bk: "booking", key: "API key", staff: "staff", sess: "session", aud: "audit", evt: "event", whe: "webhook endpoint", whd: "webhook delivery", gml: "guest e-mail", bkh: "booking history entry", inv: "staff invitation", sml: "staff e-mail", pwr: "password reset", rp: "rate plan" };
+const ID_NAMES: Record<IdPrefix, string> = { prop: "property", rt: "room type", bk: "booking", key: "API key", staff: "staff", sess: "session", aud: "audit", evt: "event", whe: "webhook endpoint", whd: "webhook delivery", gml: "guest e-mail", bkh: "booking history entry", inv: "staff invitation", sml: "staff e-mail", pwr: "password reset", rp: "rate plan", grp: "booking group" };
 
 /** The problem a malformed id in a body or query is answered with: the one an unknown id gets. */
 export type UnknownIdProblem = "unknown_room_type" | "unknown_rate_plan";
@@ -86,6 +86,7 @@ export const PropertyIdSchema = idSchema("prop", "prop_5f3k9q2m8x1c7v4b6n0t");
 export const RoomTypeIdSchema = idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v");
 export const RatePlanIdSchema = idSchema("rp", "rp_7k2m9q4x8c1v5b3n6t0d");
 export const BookingIdSchema = idSchema("bk", "bk_5f3k9q2m8x1c7v4b6n0t");
+export const BookingGroupIdSchema = idSchema("grp", "grp_3q9m2k7x5c8v1b4n6t0d");
 export const ApiKeyIdSchema = idSchema("key", "key_8d2m4q7x1c9v3b5n6t0k");
 
 /** An opaque page cursor as the API hands it out: base64url, checked by its form before it is decoded. */

@@ -56,6 +56,11 @@ export const ProblemSchema = z
       .meta({ description: "occupancy_exceeded only: the room type's limit the party breaks (the first of maxAdults, maxChildren, maxOccupancy), and its value." }),
     price: MoneySchema.optional().meta({ description: "price_changed only: what the change costs now." }),
     nightly: z.array(NightlyPriceSchema).optional().meta({ description: "price_changed only: the change's price of each night." }),
+    room: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "POST /booking-groups only: the refused room, as its index in the request's rooms (from 0). Nothing of the group was booked." }),
   })
   .meta({ id: "Problem" });
 

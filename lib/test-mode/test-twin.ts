@@ -74,6 +74,7 @@ export async function resetTestData(db: Db, input: { livePropertyId: string; act
     await tx.guestEmail.deleteMany({ where: { propertyId: twin.id } });
     await tx.event.deleteMany({ where: { propertyId: twin.id } });
     const { count } = await tx.booking.deleteMany({ where: { propertyId: twin.id } });
+    await tx.bookingGroup.deleteMany({ where: { propertyId: twin.id } });
     await tx.ratePlan.deleteMany({ where: { propertyId: twin.id } });
     await tx.roomType.deleteMany({ where: { propertyId: twin.id } });
     await copyLiveInventory(tx, input.livePropertyId, twin.id);

@@ -6,6 +6,7 @@ export function sampleBookingView(overrides: Partial<BookingView> = {}): Booking
     id: "bk_2b6n0t5f3k9q2m8x1c7v",
     reference: "HVH-4K7Q2M",
     externalReference: null,
+    groupId: null,
     status: "confirmed",
     source: "api",
     roomTypeId: "rt_2b6n0t5f3k9q2m8x1c7v",

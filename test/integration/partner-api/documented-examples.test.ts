@@ -91,6 +91,15 @@ function getBookingExample(): Json {
   return successExample(document.paths["/bookings/{id}"].get).examples[0] as Json;
 }
 
+/** A group of its own for each request that names one (the requests cancel them), on a stay that does not compete. */
+async function newGroup(): Promise<string> {
+  const checkin = addDays(hotel.today, 40 + 3 * madeBookings++);
+  const room = { roomTypeId: hotel.roomTypes[1]!.id, adults: 1 };
+  const made = await api("POST", "/booking-groups", { key, body: { booker: GUEST, rooms: [room, room], checkin, checkout: addDays(checkin, 2) } });
+  expect(made.status, made.text).toBe(201);
+  return made.body.id;
+}
+
 async function newWebhookEndpoint(): Promise<string> {
   const made = await api("POST", "/webhook-endpoints", { key, body: { url: "https://partner.example.com/hooks/test" } });
   expect(made.status).toBe(201);
@@ -114,6 +123,8 @@ async function withRealIds(request: DocumentedRequest): Promise<DocumentedReques
     if (exampleValue && text.includes(exampleValue)) text = text.replaceAll(exampleValue, await real());
   };
   await swap(exampleId("/room-types/{id}"), () => hotel.roomTypes[0]!.id);
+  await swap(EXAMPLE_IDS.suite, () => hotel.roomTypes[2]!.id);
+  await swap(exampleId("/booking-groups/{id}"), () => newGroup());
   await swap(EXAMPLE_IDS.standardPlan, () => standardPlanId);
   await swap(EXAMPLE_IDS.nonRefundablePlan, () => nonRefundablePlanId);
   await swap(exampleId("/bookings/{id}"), () => newBooking(request.method === "PATCH"));

@@ -65,6 +65,22 @@ describe("Test-Scenario", () => {
     expect(reused.headers.get("idempotent-replayed")).toBeNull();
   });
 
+  it("a test key books groups on the twin; no_availability on POST /booking-groups answers as the real refusal, naming a room, and stores nothing", async () => {
+    const hotel = await sandbox("Group Scenario Hotel", "pro", 2);
+    const room = { roomTypeId: hotel.testRoomType, adults: 1 };
+    const body = { booker: GUEST, rooms: [room, room], ...hotel.stay };
+    const played = await api("POST", "/booking-groups", { key: hotel.testKey, body, headers: scenario("no_availability") });
+    expect(await database().db.bookingGroup.count({ where: { propertyId: hotel.twin.id } })).toBe(0);
+    const made = await api("POST", "/booking-groups", { key: hotel.testKey, body });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.reference).toMatch(/^TEST-/);
+    expect(await database().db.booking.count({ where: { propertyId: hotel.property.id } })).toBe(0);
+    const real = await api("POST", "/booking-groups", { key: hotel.testKey, body });
+    expect(real.body).toMatchObject({ code: "no_availability", room: 0, night: hotel.stay.checkin });
+    expect([played.status, played.body.code, played.body.room, played.body.night]).toEqual([real.status, real.body.code, 0, hotel.stay.checkin]);
+    expect(Object.keys(played.body).sort()).toEqual(Object.keys(real.body).sort());
+  });
+
   it("price_changed and idempotency_key_in_use on PATCH /bookings/{id}: the quote's price as the real refusal, Retry-After: 1, the booking unchanged", async () => {
     const hotel = await sandbox("Change Scenario Hotel", "pro", 3);
     const made = await api("POST", "/bookings", { key: hotel.testKey, body: bookingBody(hotel.testRoomType, hotel.stay) });

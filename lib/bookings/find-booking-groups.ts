@@ -1,0 +1,32 @@
+import type { Db } from "@/lib/db";
+import type { BookingGroupView } from "@/lib/schemas/booking-groups";
+import { fromBookingRow, type Booking } from "./booking";
+import { fromBookingGroupRow, toBookingGroupView, type BookingGroup } from "./booking-group";
+import { refusalError } from "./booking-refusals";
+
+/** A group of the property with its rooms (in the request's order), or null: a group of another property is not found. */
+export async function loadBookingGroup(db: Db, propertyId: string, groupId: string): Promise<{ group: BookingGroup; rooms: Booking[] } | null> {
+  const row = await db.bookingGroup.findFirst({ where: { id: groupId, propertyId }, include: { bookings: { orderBy: { groupRoom: "asc" } } } });
+  if (!row) return null;
+  return { group: fromBookingGroupRow(row), rooms: row.bookings.map(fromBookingRow) };
+}
+
+export async function getBookingGroup(db: Db, propertyId: string, groupId: string): Promise<BookingGroupView> {
+  const loaded = await loadBookingGroup(db, propertyId, groupId);
+  if (!loaded) throw refusalError({ kind: "group_not_found", groupId });
+  return toBookingGroupView(loaded.group, loaded.rooms);
+}
+
+/**
+ * A group found by its reference (an operator answering the booker's call: the reference is
+ * unique across properties), with its property's name and each room type's name; null if none.
+ */
+export async function findBookingGroupByReference(db: Db, reference: string): Promise<{ propertyName: string; group: BookingGroupView; roomTypeNames: Record<string, string> } | null> {
+  const row = await db.bookingGroup.findUnique({
+    where: { reference },
+    include: { property: { select: { name: true } }, bookings: { orderBy: { groupRoom: "asc" }, include: { roomType: { select: { id: true, name: true } } } } },
+  });
+  if (!row) return null;
+  const roomTypeNames = Object.fromEntries(row.bookings.map((booking) => [booking.roomType.id, booking.roomType.name]));
+  return { propertyName: row.property.name, group: toBookingGroupView(fromBookingGroupRow(row), row.bookings.map(fromBookingRow)), roomTypeNames };
+}
