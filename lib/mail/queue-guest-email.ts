@@ -12,14 +12,24 @@ export const RATE_LIMITED = `not sent: more than ${MAX_GUEST_EMAILS_PER_HOUR} e-
  * The guest's e-mail about a booking event, when the property sends them: one row per event
  * (a second dispatch adds nothing), and its job, to the booking's address as the event leaves
  * it (a change of address is told at the new one). None for a change the guest cannot see (a
- * partner's externalReference alone). Past the limit per recipient and property per
+ * partner's externalReference alone). A booking group's rooms are told in one e-mail to its
+ * booker: the booking.created of its first room sends it, the others none. Past the limit per recipient and property per
  * hour, the row records that it was not sent, and no job is queued.
  */
+/** Whom the event's e-mail goes to: the booking's guest, or for a room of a booking group its booker (first room only: null for the others). */
+async function recipientOf(tx: Prisma.TransactionClient, event: StoredEvent): Promise<string | null> {
+  const { booking } = event.data;
+  if (event.type !== "booking.created" || !booking.groupId) return booking.guest.email;
+  const room = await tx.booking.findUnique({ where: { id: booking.id }, select: { groupRoom: true, group: { select: { bookerEmail: true } } } });
+  return room?.groupRoom === 0 && room.group ? room.group.bookerEmail : null;
+}
+
 export async function queueGuestEmail(tx: Prisma.TransactionClient, event: StoredEvent, now: Date): Promise<void> {
   if (event.type === "booking.changed" && !guestSeesChange(event.data.previous ?? {})) return;
   const property = await tx.property.findUnique({ where: { id: event.propertyId }, select: { guestEmailsEnabled: true } });
   if (!property?.guestEmailsEnabled) return;
-  const recipient = event.data.booking.guest.email.toLowerCase();
+  const recipient = (await recipientOf(tx, event))?.toLowerCase();
+  if (!recipient) return;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`guest-email:${event.propertyId}:${recipient}`}, 0))`;
   const [{ recent }] = await tx.$queryRaw<[{ recent: number }]>`
     SELECT count(*)::int AS recent FROM guest_emails

@@ -29,7 +29,15 @@ export type GuestEmailInput = {
   manageUrl: string | null;
   /** booking.changed: what changed (the event's `previous`, and the old room type's name). */
   change?: BookingChange;
+  /**
+   * booking.created of a booking group: the e-mail is the booker's (to `booking.guest`, the
+   * booker) and tells every room of the group, each with its party, price and terms.
+   */
+  group?: GuestEmailGroup;
 };
+
+/** A booking group as its e-mail tells it: its reference, total and each room with its room type's name. */
+export type GuestEmailGroup = { reference: string; total: BookingView["price"]; rooms: { booking: BookingView; roomTypeName: string }[] };
 
 export type GuestEmail = { subject: string; text: string; html: string };
 
@@ -63,7 +71,7 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const { t } = words;
   const cancelled = kind === "booking.cancelled";
   const hotel = oneLine(input.hotelName);
-  const reference = oneLine(booking.reference);
+  const reference = oneLine(input.group?.reference ?? booking.reference);
   const firstName = oneLine(booking.guest.firstName);
   const manageUrl = checkedManageUrl(input.manageUrl);
   const reason = cancelled && booking.cancellationReason?.trim() ? booking.cancellationReason.trim().replace(/\r\n?/g, "\n") : null;
@@ -72,34 +80,47 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const which = cancelled ? "cancelled" : changed ? "changed" : "created";
   const subject = t("email.subject", { hotel, kind: which, reference });
   const heading = t("email.heading", { kind: which });
-  const intro = t("email.intro", { hotel, kind: which });
+  const intro = input.group ? t("email.groupIntro", { hotel, rooms: input.group.rooms.length }) : t("email.intro", { hotel, kind: which });
   const change = changed ? input.change : undefined;
   const notes = change ? changeNotes(change, words, booking) : new Map<ChangeableFact, string>();
-  const guest = oneLine(`${booking.guest.firstName} ${booking.guest.lastName}, ${booking.guest.email}`);
   const details = input.hotelDetails && oneLineDetails(input.hotelDetails);
   // A stay to come says from when and until when; a cancelled one does not.
   const times = cancelled ? undefined : details;
   const checkin = words.stayDate(booking.checkin);
   const checkout = words.stayDate(booking.checkout);
   const fact = (id: Fact["id"], value: string): Fact => ({ id, value });
-  const facts = [
-    fact("reference", reference),
+  const labelled = (rows: Fact[]) =>
+    rows.map((row) => {
+      const note = notes.get(row.id as ChangeableFact);
+      return { ...row, label: t(`email.${row.id}`), ...(note ? { note: oneLine(note) } : {}) };
+    });
+  const stayFacts = [
     fact("checkIn", times ? t("email.checkInFrom", { date: checkin, time: times.checkInFrom }) : checkin),
     fact("checkOut", times ? t("email.checkOutUntil", { date: checkout, time: times.checkOutUntil }) : checkout),
     fact("nights", words.nights(booking.nights)),
-    fact("room", oneLine(input.roomTypeName)),
-    fact("guests", words.party(booking)),
-    ...(notes.has("guest") ? [fact("guest", guest)] : []),
-    fact("totalPrice", words.money(booking.price)),
-    ...(booking.extras.length ? [fact("includes", oneLine(words.extras(booking.extras)))] : []),
-    ...(change ? [fact("priceDifference", priceDifference(booking.price, change.previous.price, words))] : []),
-    fact("rate", oneLine(booking.ratePlan.name)),
-    fact("cancellation", cancellationSentence(booking.cancellation, words)),
-    ...(cancelled && booking.cancellationFee && booking.cancellationFee.amount > 0 ? [fact("cancellationFee", words.money(booking.cancellationFee))] : []),
-  ].map((row) => {
-    const note = notes.get(row.id as ChangeableFact);
-    return { ...row, label: t(`email.${row.id}`), ...(note ? { note: oneLine(note) } : {}) };
-  });
+  ];
+  // A room's own facts: who stays, what it costs and on which terms.
+  const roomFacts = (room: BookingView, roomTypeName: string, showGuest: boolean) => [
+    fact("room", oneLine(roomTypeName)),
+    fact("guests", words.party(room)),
+    ...(showGuest ? [fact("guest", oneLine(`${room.guest.firstName} ${room.guest.lastName}, ${room.guest.email}`))] : []),
+    fact("totalPrice", words.money(room.price)),
+    ...(room.extras.length ? [fact("includes", oneLine(words.extras(room.extras)))] : []),
+    ...(change ? [fact("priceDifference", priceDifference(room.price, change.previous.price, words))] : []),
+    fact("rate", oneLine(room.ratePlan.name)),
+    fact("cancellation", cancellationSentence(room.cancellation, words)),
+    ...(cancelled && room.cancellationFee && room.cancellationFee.amount > 0 ? [fact("cancellationFee", words.money(room.cancellationFee))] : []),
+  ];
+  const { group } = input;
+  const sections: { title?: string; facts: (Fact & { label: string })[] }[] = group
+    ? [
+        { facts: labelled([fact("reference", reference), ...stayFacts, fact("totalPrice", words.money(group.total))]) },
+        ...group.rooms.map(({ booking: room, roomTypeName }, index) => ({
+          title: t("email.roomOf", { number: index + 1, count: group.rooms.length }),
+          facts: labelled([fact("reference", oneLine(room.reference)), ...roomFacts(room, roomTypeName, room.guest.email.toLowerCase() !== booking.guest.email.toLowerCase() || room.guest.lastName !== booking.guest.lastName)]),
+        })),
+      ]
+    : [{ facts: labelled([fact("reference", reference), ...stayFacts, ...roomFacts(booking, input.roomTypeName, notes.has("guest"))]) }];
   const linkLabel = t(cancelled ? "email.viewLink" : "email.manageLink");
   const noLink = t("email.noLink", { reference, hotel });
   const closing = t("email.closing", { kind: which });
@@ -110,7 +131,7 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
     "",
     intro,
     "",
-    ...facts.map(({ label, value, note }) => `${label}: ${value}${note ? ` (${note})` : ""}`),
+    ...sections.flatMap(({ title, facts }) => [...(title ? ["", title] : []), ...facts.map(({ label, value, note }) => `${label}: ${value}${note ? ` (${note})` : ""}`)]),
     ...(reason ? ["", t("email.reason"), reason] : []),
     "",
     manageUrl ? `${linkLabel}: ${manageUrl}` : noLink,
@@ -122,14 +143,18 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   ].join("\n");
 
   const p = (content: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${content}</p>`;
-  const rows = facts
-    .map(
-      ({ label, value, note }) =>
-        `<tr><td style="padding:8px 12px 8px 0;border-bottom:1px solid #e7e5e4;color:#57534e;font-size:16px;vertical-align:top">${escapeHtml(label)}</td>` +
-        `<td style="padding:8px 0;border-bottom:1px solid #e7e5e4;font-size:16px;font-weight:600;vertical-align:top">${escapeHtml(value)}` +
-        `${note ? `<br><span style="font-weight:400;color:#57534e">(${escapeHtml(note)})</span>` : ""}</td></tr>`,
-    )
-    .join("\n");
+  const table = (facts: (typeof sections)[number]["facts"]) =>
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">\n` +
+    facts
+      .map(
+        ({ label, value, note }) =>
+          `<tr><td style="padding:8px 12px 8px 0;border-bottom:1px solid #e7e5e4;color:#57534e;font-size:16px;vertical-align:top">${escapeHtml(label)}</td>` +
+          `<td style="padding:8px 0;border-bottom:1px solid #e7e5e4;font-size:16px;font-weight:600;vertical-align:top">${escapeHtml(value)}` +
+          `${note ? `<br><span style="font-weight:400;color:#57534e">(${escapeHtml(note)})</span>` : ""}</td></tr>`,
+      )
+      .join("\n") +
+    "\n</table>";
+  const tables = sections.map(({ title, facts }) => `${title ? `<h2 style="margin:24px 0 8px;font-size:18px;line-height:1.3">${escapeHtml(title)}</h2>\n` : ""}${table(facts)}`).join("\n");
   const reasonHtml = reason ? p(`<strong>${escapeHtml(t("email.reason"))}</strong><br>${escapeHtml(reason).replace(/\n/g, "<br>")}`) : "";
   const linkHtml = manageUrl
     ? `<p style="margin:24px 0"><a href="${escapeHtml(manageUrl)}" style="display:inline-block;padding:14px 24px;background:#1c1917;color:#ffffff;font-size:16px;font-weight:600;text-decoration:none;border-radius:6px">${escapeHtml(linkLabel)}</a></p>\n` +
@@ -154,9 +179,7 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
 <h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(heading)}</h1>
 ${p(escapeHtml(t("email.hello", { name: firstName })))}
 ${p(escapeHtml(intro))}
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">
-${rows}
-</table>
+${tables}
 ${reasonHtml}${linkHtml}
 ${contactHtml}${p(`${escapeHtml(closing)}<br>${escapeHtml(hotel)}`)}
 </td></tr>

@@ -9,6 +9,20 @@ import { failedSend } from "./failed-send";
 import type { MailTransport } from "./mail-transport";
 import { renderGuestEmail } from "./render-guest-email";
 import { storedBooking } from "./stored-booking";
+import { toBookingGroupView } from "@/lib/bookings/booking-group";
+import { loadBookingGroup } from "@/lib/bookings/find-booking-groups";
+
+/**
+ * A booking group's e-mail: its rooms as they now stand, with their room types' names, and the
+ * first room addressed to the booker (whose name and language the e-mail takes).
+ */
+async function groupOf(db: Db, propertyId: string, groupId: string, roomTypeName: (id: string) => Promise<string | null>) {
+  const loaded = await loadBookingGroup(db, propertyId, groupId);
+  if (!loaded) return null;
+  const view = toBookingGroupView(loaded.group, loaded.rooms);
+  const rooms = await Promise.all(view.bookings.map(async (booking) => ({ booking, roomTypeName: (await roomTypeName(booking.roomTypeId)) ?? "Room" })));
+  return { asBooked: { ...view.bookings[0]!, guest: view.booker }, email: { reference: view.reference, total: view.price.total, rooms } };
+}
 
 /** The hotel's name as the sender's name, at MAIL_FROM's address ("Name <address>" or "address"). */
 export function fromTheHotel(hotelName: string, mailFrom: string): string {
@@ -50,11 +64,13 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
     return;
   }
   const { previous } = event.data;
-  const booking = storedBooking(event.data.booking);
   const roomTypeName = async (id: string) => (await deps.db.roomType.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
+  const group = event.type === "booking.created" && event.data.booking.groupId ? await groupOf(deps.db, event.propertyId, event.data.booking.groupId, roomTypeName) : null;
+  const booking = group ? group.asBooked : storedBooking(event.data.booking);
   const message = renderGuestEmail({
     kind: event.type,
     booking,
+    ...(group ? { group: group.email } : {}),
     hotelName: email.property.name,
     hotelDetails: email.property,
     roomTypeName: (await roomTypeName(booking.roomTypeId)) ?? "Room",

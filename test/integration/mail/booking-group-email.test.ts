@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
+import { createSmtpTransport } from "@/lib/mail/mail-transport";
+import type { RunningWorker } from "@/lib/jobs/start-worker";
+import { setupTestDatabase } from "../../support/database";
+import { api, useDatabaseForRoutes } from "../../support/partner-api";
+import { partnerFixture } from "../../support/partner-fixtures";
+import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
+import { startTestWorker, TEST_SESSION_SECRET } from "../../support/test-worker";
+import { waitFor } from "../../support/wait-for";
+
+/**
+ * A booking group's e-mail, end to end: POST /booking-groups, each room's booking.created, the
+ * real queue worker, nodemailer and a real SMTP server: one e-mail to the booker telling every
+ * room (its party, price and terms), none to the rooms' own guests, in the booker's language.
+ */
+const database = setupTestDatabase();
+let worker: RunningWorker;
+let sink: SmtpSink;
+let hotel: Awaited<ReturnType<typeof partnerFixture>>;
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET = TEST_SESSION_SECRET;
+  useDatabaseForRoutes(database().url);
+  sink = await startSmtpSink();
+  hotel = await partnerFixture(database().db, { name: "Group Hotel" });
+  await database().db.roomType.update({ where: { id: hotel.roomTypes[0]!.id }, data: { maxChildren: 1, maxOccupancy: 3 } });
+  worker = await startTestWorker(database(), {
+    mail: {
+      transport: createSmtpTransport(sink.url),
+      from: "Reservations <bookings@hotel.test>",
+      manageUrl: guestSiteManageUrl({ db: database().db, partnerApiKey: hotel.readKey.key, publicBaseUrl: "https://hotel.test", sessionSecret: TEST_SESSION_SECRET }),
+    },
+  });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await sink?.close();
+});
+
+const mailTo = (email: string) => sink.messages.filter((message) => JSON.stringify(message.to ?? "").includes(email));
+
+describe("a booking group's e-mail", () => {
+  it("is one e-mail to the booker, in the booker's language, telling each room with its party, price and terms; the rooms' own guests get none", async () => {
+    const booker = { firstName: "Lena", lastName: "Weber", email: "lena.weber@example.com", language: "de" };
+    const friend = { firstName: "Jonas", lastName: "Weber", email: "jonas.weber@example.com" };
+    const made = await api("POST", "/booking-groups", {
+      key: hotel.writeKey!.key,
+      body: {
+        booker,
+        rooms: [
+          { roomTypeId: hotel.roomTypes[0]!.id, adults: 2, childrenAges: [6] },
+          { roomTypeId: hotel.roomTypes[1]!.id, adults: 1, guest: friend },
+        ],
+        ...hotel.stay,
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const group = made.body;
+    await waitFor(() => mailTo(booker.email).length === 1, { what: "the group's e-mail" });
+    // Both rooms' events are dispatched before anything more could come.
+    await waitFor(
+      async () => (await database().db.$queryRaw<[{ n: number }]>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE 'dispatch-event:%' OR key LIKE 'send-guest-email:%'`)[0].n === 0,
+      { what: "every dispatch and send" },
+    );
+    expect(mailTo(booker.email)).toHaveLength(1);
+    expect(mailTo(friend.email)).toHaveLength(0);
+    const [mail] = mailTo(booker.email);
+    expect(mail!.subject).toBe(`Ihre Buchung im Group Hotel ist bestätigt – ${group.reference}`);
+    const text = mail!.text!;
+    expect(text).toContain("Guten Tag Lena,");
+    expect(text).toContain("Ihre 2 Zimmer sind bestätigt");
+    expect(text).toContain("Zimmer 1 von 2");
+    expect(text).toContain("Zimmer 2 von 2");
+    for (const room of group.bookings) expect(text).toContain(room.reference);
+    expect(text).toContain("Jonas Weber, jonas.weber@example.com");
+    expect(text).toMatch(/2 Erwachsene, 1 Kind \(6\)/);
+    expect(await database().db.guestEmail.count({ where: { propertyId: hotel.property.id } })).toBe(1);
+  });
+});
