@@ -1,3 +1,4 @@
+import { bookingGroupShow } from "./booking-group-commands";
 import { check } from "./check-command";
 import type { AdminCommand } from "./command";
 import { engineDisable, engineEnable } from "./engine-commands";
@@ -49,6 +50,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   webhookDelete,
   webhookDeliveries,
   webhookReplay,
+  bookingGroupShow,
   check,
 ];
 
