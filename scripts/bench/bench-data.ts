@@ -123,6 +123,23 @@ export function bookingRequest(prefix: RoutePrefix, tenant: Tenant, i: number): 
   return { method: "POST", path: `${prefix}/bookings`, headers, body };
 }
 
+/** A two-room group: the family of bookingRequest and 2 adults in the next room type, 2 nights, starting 1 to 600 days ahead, with a fresh Idempotency-Key. */
+export function groupRequest(prefix: RoutePrefix, tenant: Tenant, i: number): BenchRequest {
+  const checkin = addDays(tenant.today, 1 + (i % 600));
+  const roomType = (offset: number) => tenant.roomTypeIds[(i + offset) % tenant.roomTypeIds.length];
+  const body = JSON.stringify({
+    booker: { firstName: "Bench", lastName: "Mark", email: "bench@example.com" },
+    rooms: [
+      { roomTypeId: roomType(0), adults: 2, childrenAges: [6] },
+      { roomTypeId: roomType(1), adults: 2 },
+    ],
+    checkin,
+    checkout: addDays(checkin, 2),
+  });
+  const headers = { "x-api-key": tenant.key, "idempotency-key": crypto.randomUUID(), "content-type": "application/json" };
+  return { method: "POST", path: `${prefix}/booking-groups`, headers, body };
+}
+
 export function getRequest(path: string, tenant: Tenant): BenchRequest {
   return { method: "GET", path, headers: { "x-api-key": tenant.key } };
 }

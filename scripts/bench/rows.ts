@@ -1,8 +1,8 @@
-import { availabilityRequest, bookingRequest, getRequest, type BenchData, type BenchRequest } from "./bench-data";
+import { availabilityRequest, bookingRequest, getRequest, groupRequest, type BenchData, type BenchRequest } from "./bench-data";
 import { measure, type Measured } from "./measure";
 import { say } from "./say";
 
-export type RowId = "baseline" | "me" | "me-ceiling" | "availability" | "availability-ceiling" | "bookings" | "bookings-ceiling";
+export type RowId = "baseline" | "me" | "me-ceiling" | "availability" | "availability-ceiling" | "bookings" | "bookings-ceiling" | "groups" | "groups-ceiling";
 /** ratio: to the baseline; ofCeiling (routes only): to the route's ceiling. Both medians of per-round figures. */
 export type Row = { id: RowId; name: string } & Measured & { ratio: number; ofCeiling?: number };
 
@@ -21,12 +21,15 @@ const ALL_ROWS: RowSpec[] = [
   { id: "availability-ceiling", name: "ceiling of /availability", request: (data, i) => availabilityRequest("/bench/ceiling", data.tenant(i), i) },
   { id: "bookings", name: "POST /partner/v1/bookings (fresh Idempotency-Keys)", request: (data, i) => bookingRequest("/partner/v1", data.tenant(i), i) },
   { id: "bookings-ceiling", name: "ceiling of POST /bookings", request: (data, i) => bookingRequest("/bench/ceiling", data.tenant(i), i) },
+  { id: "groups", name: "POST /partner/v1/booking-groups (two rooms, fresh Idempotency-Keys)", request: (data, i) => groupRequest("/partner/v1", data.tenant(i), i) },
+  { id: "groups-ceiling", name: "ceiling of POST /booking-groups", request: (data, i) => groupRequest("/bench/ceiling", data.tenant(i), i) },
 ];
 
 const ALL_ROUTES: { route: RowId; ceiling: RowId; label: string }[] = [
   { route: "me", ceiling: "me-ceiling", label: "GET /me" },
   { route: "availability", ceiling: "availability-ceiling", label: "GET /availability" },
   { route: "bookings", ceiling: "bookings-ceiling", label: "POST /bookings" },
+  { route: "groups", ceiling: "groups-ceiling", label: "POST /booking-groups" },
 ];
 
 /**

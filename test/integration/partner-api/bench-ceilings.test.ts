@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as availabilityCeiling } from "@/app/bench/ceiling/availability/route";
 import { POST as bookingsCeiling } from "@/app/bench/ceiling/bookings/route";
+import { POST as groupsCeiling } from "@/app/bench/ceiling/booking-groups/route";
 import { GET as meCeiling } from "@/app/bench/ceiling/me/route";
 import { addDays } from "@/lib/dates/calendar-date";
 import { setupTestDatabase } from "../../support/database";
@@ -45,5 +46,15 @@ describe("the benchmark's ceiling routes", () => {
     expect(ceiling.status).toBe(201);
     const booking = (await ceiling.json()) as { id: string };
     expect(booking).toEqual((await api("GET", `/bookings/${booking.id}`, { key })).body);
+  });
+
+  it("answer POST /booking-groups with the group as the API shows it", async () => {
+    const checkin = addDays(hotel.today, 12);
+    const rooms = [{ roomTypeId: hotel.roomTypes[0]!.id, adults: 2 }, { roomTypeId: hotel.roomTypes[1]!.id, adults: 1 }];
+    const body = { booker: GUEST, rooms, checkin, checkout: addDays(checkin, 2) };
+    const ceiling = await groupsCeiling(ceilingRequest("/booking-groups", { method: "POST", body: JSON.stringify(body), headers: { "idempotency-key": crypto.randomUUID() } }));
+    expect(ceiling.status).toBe(201);
+    const group = (await ceiling.json()) as { id: string };
+    expect(group).toEqual((await api("GET", `/booking-groups/${group.id}`, { key })).body);
   });
 });
