@@ -2,7 +2,7 @@ import Link from "next/link";
 import { BOOKING_SEARCH_MAX_LENGTH } from "@/lib/schemas/booking-search";
 
 /** What the bookings list was asked for: the search box and the filters, as typed (the URL's query). */
-export type BookingsFilterValues = { q?: string; status?: string; checkinFrom?: string; checkinTo?: string };
+export type BookingsFilterValues = { q?: string; status?: string; checkinFrom?: string; checkinTo?: string; group?: string };
 
 const INPUT = "mt-1 rounded border border-stone-300 px-2 py-1";
 
@@ -21,6 +21,7 @@ export function BookingsFilterForm({ values, searchError }: { values: BookingsFi
   const describedBy = `q-hint${searchError ? " q-error" : ""}`;
   return (
     <form className="flex flex-wrap items-start gap-4 text-sm" method="get" role="search" aria-label="Bookings">
+      {values.group && <input type="hidden" name="group" value={values.group} />}
       <div className="w-full max-w-sm">
         <label htmlFor="q" className="block font-medium">Search</label>
         <input id="q" name="q" type="search" defaultValue={values.q} maxLength={BOOKING_SEARCH_MAX_LENGTH} autoComplete="off"

@@ -6,7 +6,7 @@ import { toBookingView } from "./booking-view";
 import { countBookings, decodeBookingCursor, encodeBookingCursor, listBookings } from "./find-bookings";
 
 /** The list's filters the panel offers, with its page. */
-export type BookingSearchFilters = Pick<BookingListQuery, "status" | "checkinFrom" | "checkinTo" | "cursor" | "limit">;
+export type BookingSearchFilters = Pick<BookingListQuery, "status" | "checkinFrom" | "checkinTo" | "groupId" | "cursor" | "limit">;
 
 export type BookingSearch = { propertyId: string; filters: BookingSearchFilters; words: string[] };
 
@@ -41,6 +41,7 @@ function searchConditions({ propertyId, filters, words }: BookingSearch): Prisma
   if (filters.status) conditions.push(Prisma.sql`status = ${filters.status}::"BookingStatus"`);
   if (filters.checkinFrom) conditions.push(Prisma.sql`checkin >= ${filters.checkinFrom}::date`);
   if (filters.checkinTo) conditions.push(Prisma.sql`checkin <= ${filters.checkinTo}::date`);
+  if (filters.groupId) conditions.push(Prisma.sql`group_id = ${filters.groupId}`);
   if (words.length) conditions.push(Prisma.sql`${BOOKING_SEARCH_WORDS} @@ lower(${bookingSearchQuery(words)})::tsquery`);
   return conditions;
 }

@@ -29,8 +29,8 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
   const open = await openProperty(staff);
   const raw = await searchParams;
   const pick = (name: string) => queryValue(raw, name);
-  const values: BookingsFilterValues = { q: pick("q"), status: pick("status"), checkinFrom: pick("checkinFrom"), checkinTo: pick("checkinTo") };
-  const parsed = BookingListQuerySchema.safeParse({ status: values.status, checkinFrom: values.checkinFrom, checkinTo: values.checkinTo, cursor: pick("cursor"), limit: "25" });
+  const values: BookingsFilterValues = { q: pick("q"), status: pick("status"), checkinFrom: pick("checkinFrom"), checkinTo: pick("checkinTo"), group: pick("group") };
+  const parsed = BookingListQuerySchema.safeParse({ status: values.status, checkinFrom: values.checkinFrom, checkinTo: values.checkinTo, groupId: values.group, cursor: pick("cursor"), limit: "25" });
   const search = BookingSearchSchema.safeParse(values.q ?? "");
   const searchError = search.success ? undefined : (search.error.issues[0]?.message ?? "Check the search.");
   let page: BookingSearchPage | undefined;
@@ -57,6 +57,11 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
         {open.role === "admin" && <NewBookingLink />}
       </div>
       <BookingsFilterForm values={values} searchError={searchError} />
+      {values.group && (
+        <p className="text-sm text-stone-700" data-testid="group-filter">
+          The rooms of one booking group. <Link className="text-brand-700 underline" href={bookingsListHref({ ...values, group: undefined })}>Show every booking</Link>
+        </p>
+      )}
       {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
       {total !== undefined && (
         <p className="text-sm text-stone-600" data-testid="bookings-count">
@@ -74,7 +79,12 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
           {page && bookings.length === 0 && (<tr className="block sm:table-row"><td colSpan={8} className="block py-4 text-stone-500 sm:table-cell">{noBookingsText(values)}</td></tr>)}
           {bookings.map((b) => (
             <tr key={b.id} className="block border-b border-stone-200 py-2 sm:table-row sm:py-0">
-              <td className={CELL} data-label="Reference"><Link className="text-brand-700 underline" href={`/bookings/${b.id}`}>{b.reference}</Link></td>
+              <td className={CELL} data-label="Reference">
+                <Link className="text-brand-700 underline" href={`/bookings/${b.id}`}>{b.reference}</Link>
+                {b.groupId && !values.group && (
+                  <Link className="block text-xs text-brand-700 underline" href={bookingsListHref({ group: b.groupId })} aria-label={`The rooms booked with ${b.reference}`}>its group&apos;s rooms</Link>
+                )}
+              </td>
               <td className={CELL} data-label="Guest">{b.guest.firstName} {b.guest.lastName} <span className="block break-all text-xs text-stone-600">{b.guest.email}</span></td>
               <td className={CELL} data-label="Room type">{names.get(b.roomTypeId) ?? "—"}</td>
               <td className={`${CELL} whitespace-nowrap`} data-label="Stay">{formatStayRange(b.checkin, b.checkout)}</td>

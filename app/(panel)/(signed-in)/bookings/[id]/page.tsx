@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { BookingGroupRooms } from "@/components/panel/booking-group-rooms";
 import { BookingHistory } from "@/components/panel/booking-history";
 import { BookingOriginDetails } from "@/components/panel/booking-origin";
 import { CancelBookingForm } from "@/components/panel/cancel-booking-form";
@@ -9,6 +10,7 @@ import { ChangeBookingForm } from "@/components/panel/change-booking-form";
 import { GuestOtherBookings } from "@/components/panel/guest-other-bookings";
 import { requestLogHref } from "@/components/panel/request-log-filter-form";
 import { getBooking } from "@/lib/bookings/find-bookings";
+import { getBookingGroup } from "@/lib/bookings/find-booking-groups";
 import { listBookingHistory } from "@/lib/bookings/list-booking-history";
 import { listGuestBookings } from "@/lib/bookings/list-guest-bookings";
 import { readBookingOrigins } from "@/lib/bookings/booking-origins";
@@ -49,12 +51,13 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
     if (isDomainError(error, "not_found")) notFound();
     throw error;
   });
-  const [emails, roomTypes, history, guestBookings, origins] = await Promise.all([
+  const [emails, roomTypes, history, guestBookings, origins, group] = await Promise.all([
     listGuestEmails(getDb(), { propertyId: open.propertyId, bookingId: booking.id }),
     roomTypeNames(getDb(), open.propertyId),
     listBookingHistory(getDb(), { propertyId: open.propertyId, bookingId: booking.id }),
     listGuestBookings(getDb(), { propertyId: open.propertyId, email: booking.guest.email, exceptBookingId: booking.id }),
     readBookingOrigins(getDb(), { propertyId: open.propertyId, bookingIds: [booking.id] }),
+    booking.groupId ? getBookingGroup(getDb(), open.propertyId, booking.groupId) : null,
   ]);
   const origin = origins.get(booking.id);
   const today = openPropertyToday(open);
@@ -86,6 +89,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
       <dl className="grid max-w-2xl grid-cols-[12rem_1fr] gap-y-2 text-sm">
         {rows.map(([label, value], index) => (<div key={`${index}:${label}`} className="contents"><dt className="font-medium text-stone-600">{label}</dt><dd>{value}</dd></div>))}
       </dl>
+      {group && <BookingGroupRooms group={group} bookingId={booking.id} roomTypes={roomTypes} />}
       {origin && <BookingOriginDetails origin={origin} />}
       <BookingHistory history={history} timeZone={open.propertyTimezone} />
       <p className="text-sm"><Link className="text-brand-700 underline" href={requestLogHref({ resource: booking.id })}>The API requests that named this booking</Link></p>

@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { seriousViolations } from "../support/axe";
+import { newStaff, signInAs } from "../support/panel";
+import { addDays, partnerApi } from "../support/partner-api";
+
+/**
+ * Booking groups at the desk (issue 38): a room's page shows its group, the booker and the
+ * sibling rooms (each linked); the bookings list links a room to its group's rooms and lists
+ * them together.
+ */
+test("a room's page shows its booking group with the sibling rooms, and the list shows the group's rooms together", async ({ page, request }) => {
+  const api = partnerApi(request);
+  const roomTypes = (await (await api.get("/room-types")).json()).data as { id: string; name: string }[];
+  const suite = roomTypes.find((r) => r.name === "Family Suite")!;
+  const double = roomTypes.find((r) => r.name === "Double Room")!;
+  const today = (await (await api.get("/me")).json()).property.today as string;
+  const checkin = addDays(today, 500 + Math.floor(Math.random() * 40));
+  const last = `Group${randomBytes(3).toString("hex")}`;
+  const made = await api.post("/booking-groups", {
+    booker: { firstName: "Marta", lastName: last, email: `${last.toLowerCase()}@example.com` },
+    rooms: [
+      { roomTypeId: suite.id, adults: 2, childrenAges: [7] },
+      { roomTypeId: double.id, adults: 2, guest: { firstName: "Paulo", lastName: last, email: `paulo.${last.toLowerCase()}@example.com` } },
+    ],
+    checkin,
+    checkout: addDays(checkin, 2),
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const group = (await made.json()) as { id: string; reference: string; bookings: { id: string; reference: string }[] };
+  const [first, second] = group.bookings;
+
+  const { email } = await newStaff("harbour-view-hotel", "viewer");
+  await signInAs(page, email);
+  await page.goto(`/bookings/${first!.id}`);
+  const section = page.getByTestId("booking-group");
+  await expect(section.getByRole("heading", { name: `Booking group ${group.reference}` })).toBeVisible();
+  await expect(section).toContainText(`2 rooms booked together by Marta ${last}`);
+  await expect(section.locator("tbody tr")).toHaveCount(2);
+  await expect(section.locator("tbody tr").first()).toContainText("2 adults, 1 child (7)");
+  await expect(section.getByText(`${first!.reference} (this booking)`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await section.getByRole("link", { name: second!.reference }).click();
+  await expect(page.getByRole("heading", { name: `Booking ${second!.reference}` })).toBeVisible();
+  await expect(page.getByTestId("booking-group").getByRole("link", { name: first!.reference })).toBeVisible();
+
+  await page.goto(`/bookings?q=${last}`);
+  await expect(page.getByTestId("bookings-count")).toHaveText("2 bookings");
+  await page.getByRole("link", { name: `The rooms booked with ${first!.reference}` }).click();
+  await expect(page.getByTestId("group-filter")).toBeVisible();
+  await expect(page.getByTestId("bookings-count")).toHaveText("2 bookings");
+  await expect(page.locator("tbody tr")).toHaveCount(2);
+});
