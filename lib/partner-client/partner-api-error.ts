@@ -14,8 +14,10 @@ export class PartnerApiError extends Error {
   readonly quote: { price: NonNullable<Problem["price"]>; nightly: NonNullable<Problem["nightly"]> } | undefined;
   /** occupancy_exceeded only: the limit broken (maxAdults, maxChildren or maxOccupancy) and its value. */
   readonly limit: Problem["limit"];
+  /** A booking group's refusal: the refused room's index in the request's rooms. */
+  readonly room: number | undefined;
 
-  constructor(problem: Pick<Problem, "status" | "code" | "detail"> & Partial<Pick<Problem, "errors" | "requestId" | "price" | "nightly" | "limit">>) {
+  constructor(problem: Pick<Problem, "status" | "code" | "detail"> & Partial<Pick<Problem, "errors" | "requestId" | "price" | "nightly" | "limit" | "room">>) {
     super(problem.detail);
     this.name = "PartnerApiError";
     this.status = problem.status;
@@ -24,6 +26,7 @@ export class PartnerApiError extends Error {
     this.requestId = problem.requestId;
     this.quote = problem.price && problem.nightly ? { price: problem.price, nightly: problem.nightly } : undefined;
     this.limit = problem.limit;
+    this.room = problem.room;
   }
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AvailabilitySchema, type AvailabilityView } from "@/lib/schemas/availability";
+import { BookingGroupSchema, type BookingGroupView, type CreateBookingGroupInput } from "@/lib/schemas/booking-groups";
 import { BookingListSchema, BookingSchema, type BookingListQuery, type BookingView, type ChangeBookingInput, type CreateBookingInput } from "@/lib/schemas/bookings";
 import { MeSchema, type Me } from "@/lib/schemas/me";
 import { ProblemSchema } from "@/lib/schemas/problem";
@@ -120,6 +121,15 @@ export function createPartnerClient(options: PartnerClientOptions) {
     },
     async cancelBooking(bookingId: string, reason?: string): Promise<BookingView> {
       return (await call(BookingSchema, "POST", `/bookings/${id(bookingId)}/cancel`, reason ? { reason } : {})).data;
+    },
+    /** Books several rooms at once, all or none; with the same Idempotency-Key again, replays the group (replayed: true). */
+    async createBookingGroup(input: CreateBookingGroupInput, idempotencyKey: string): Promise<{ group: BookingGroupView; replayed: boolean }> {
+      const { data, response } = await call(BookingGroupSchema, "POST", "/booking-groups", input, { "idempotency-key": idempotencyKey });
+      return { group: data, replayed: response.headers.get("idempotent-replayed") === "true" };
+    },
+    getBookingGroup: (groupId: string): Promise<BookingGroupView> => get(BookingGroupSchema, `/booking-groups/${id(groupId)}`),
+    async cancelBookingGroup(groupId: string, reason?: string): Promise<BookingGroupView> {
+      return (await call(BookingGroupSchema, "POST", `/booking-groups/${id(groupId)}/cancel`, reason ? { reason } : {})).data;
     },
   };
 }
