@@ -31,6 +31,18 @@ export type Operation = {
 export const ALWAYS: ProblemCode[] = ["invalid_request", "validation_failed", "missing_api_key", "invalid_api_key", "rate_limited", "internal_error", "service_unavailable"];
 const WRITE: ProblemCode[] = ["plan_upgrade_required", "insufficient_scope", "invalid_request", "payload_too_large", "unsupported_media_type"];
 
+/** A creation's headers: where the thing made is, and whether an earlier request with the same Idempotency-Key made it. */
+function createdHeaders(thing: "booking" | "group"): Json {
+  return {
+    Location: { description: `The ${thing}'s URL.`, required: true, schema: { type: "string" } },
+    "Idempotent-Replayed": {
+      description: `\`true\` when this is the ${thing} an earlier request with the same Idempotency-Key made; absent otherwise.`,
+      required: false,
+      schema: { type: "string", enum: ["true"] },
+    },
+  };
+}
+
 /** The partner API's operations, in the order the document lists them. Their examples are in examples.ts. */
 export const OPERATIONS: Operation[] = [
   {
@@ -112,14 +124,7 @@ export const OPERATIONS: Operation[] = [
       status: 201,
       schema: "Booking",
       description: "The booking (also when replayed for a repeated Idempotency-Key).",
-      headers: {
-        Location: { description: "The booking's URL.", required: true, schema: { type: "string" } },
-        "Idempotent-Replayed": {
-          description: "`true` when this is the booking an earlier request with the same Idempotency-Key made; absent otherwise.",
-          required: false,
-          schema: { type: "string", enum: ["true"] },
-        },
-      },
+      headers: createdHeaders("booking"),
     },
     errors: [
       ...WRITE,
@@ -232,14 +237,7 @@ export const OPERATIONS: Operation[] = [
       status: 201,
       schema: "BookingGroup",
       description: "The group and its rooms (also when replayed for a repeated Idempotency-Key).",
-      headers: {
-        Location: { description: "The group's URL.", required: true, schema: { type: "string" } },
-        "Idempotent-Replayed": {
-          description: "`true` when this is the group an earlier request with the same Idempotency-Key made; absent otherwise.",
-          required: false,
-          schema: { type: "string", enum: ["true"] },
-        },
-      },
+      headers: createdHeaders("group"),
     },
     errors: [
       ...WRITE,
