@@ -14,9 +14,9 @@ const CANCEL_BOOKING_GROUP: HotStatement = { name: "cancel_booking_group", text:
  * cancel_booking_group, with the write rules of a booking's cancellation): each room with its
  * own fee under its own terms, its nights given back, its history and its booking.cancelled
  * event. Rooms cancelled alone before stay as they are; a group with no room left to cancel is
- * "unchanged" (cancelling again changes nothing). Until the stay's check-in date has passed at
- * the property (else not_cancellable, as for a booking). A group of another property is
- * group_not_found.
+ * "unchanged" (cancelling again changes nothing). Until a confirmed room's check-in date has
+ * passed at the property (else not_cancellable naming that room, and nothing is cancelled). A
+ * group of another property is group_not_found.
  */
 export async function cancelBookingGroup(
   db: Db,
@@ -30,8 +30,9 @@ export async function cancelBookingGroup(
     if (confirmed.length === 0) return { kind: "unchanged", group: toBookingGroupView(loaded.group, loaded.rooms) };
     const now = (options.clock ?? systemClock).now();
     const today = propertyToday(property, { now: () => now });
-    const { checkin } = loaded.group.stay;
-    if (checkin < today) return { kind: "not_cancellable", checkin, today };
+    // Each room by its own stay (a room changed alone may have moved): one whose check-in has passed is named.
+    const started = confirmed.find((room) => room.stay.checkin < today);
+    if (started) return { kind: "not_cancellable", checkin: started.stay.checkin, today, room: started.group!.room };
     // In the lock order of their nights: room type, then the room's place.
     const inLockOrder = [...confirmed].sort((a, b) => (a.roomTypeId === b.roomTypeId ? a.group!.room - b.group!.room : a.roomTypeId < b.roomTypeId ? -1 : 1));
     const rooms = inLockOrder.map((booking) => cancellationCall(booking, { property, now, reason: options.reason, actor }));

@@ -47,7 +47,7 @@ export const BookingGroupSchema = z
     }),
     externalReference: z.string().nullable(),
     booker: BookingSchema.shape.guest,
-    checkin: CalendarDateSchema,
+    checkin: CalendarDateSchema.meta({ description: "The stay as the group was booked; a room changed alone (PATCH /bookings/{id}) shows its own dates." }),
     checkout: CalendarDateSchema,
     nights: z.number().int(),
     bookings: z.array(BookingSchema).meta({ description: "Each room's booking, in the order of the request's rooms; each carries this group's id as groupId." }),

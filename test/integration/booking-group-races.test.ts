@@ -122,3 +122,18 @@ describe("booking groups on parallel connections", () => {
     expect((await checkInvariants(db)).violations).toEqual([]);
   });
 });
+
+describe("cancelling a group once its stay has started", () => {
+  it("is refused as a booking's cancel is (booking_not_cancellable), naming the room, and cancels nothing", async () => {
+    const { db } = database();
+    const { property, double, twin, checkin, checkout } = await hotel(3);
+    const { group } = unlessRefused(
+      await createBookingGroup(db, { property, actor: TEST_ACTOR, input: { booker: guest, rooms: [{ roomTypeId: twin, adults: 2 }, { roomTypeId: double, adults: 2 }], checkin, checkout } }),
+    );
+    const dayAfterCheckin = new Date(Date.parse(`${checkin}T12:00:00Z`) + 86_400_000);
+    const outcome = await cancelBookingGroup(db, { property, groupId: group.id, actor: TEST_ACTOR, clock: { now: () => dayAfterCheckin } });
+    expect(outcome).toMatchObject({ kind: "not_cancellable", checkin, room: 0 });
+    expect(() => unlessRefused(outcome)).toThrow(/^Room 1 \(rooms\[0\]\): The check-in date/);
+    expect(await db.booking.count({ where: { groupId: group.id, status: "confirmed" } })).toBe(2);
+  });
+});
