@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { enqueueJob } from "@/lib/job-queue/enqueue-job";
 import { guestSeesChange } from "./booking-change-facts";
+import { groupEmailOf } from "./group-email";
 
 /** Someone booking again and again with one address must not turn the hotel into a mail cannon. */
 export const MAX_GUEST_EMAILS_PER_HOUR = 5;
@@ -12,16 +13,15 @@ export const RATE_LIMITED = `not sent: more than ${MAX_GUEST_EMAILS_PER_HOUR} e-
  * The guest's e-mail about a booking event, when the property sends them: one row per event
  * (a second dispatch adds nothing), and its job, to the booking's address as the event leaves
  * it (a change of address is told at the new one). None for a change the guest cannot see (a
- * partner's externalReference alone). A booking group's rooms are told in one e-mail to its
- * booker: the booking.created of its first room sends it, the others none. Past the limit per recipient and property per
+ * partner's externalReference alone). A booking group's booking, and its cancel, are told in
+ * one e-mail to its booker (group-email.ts). Past the limit per recipient and property per
  * hour, the row records that it was not sent, and no job is queued.
  */
-/** Whom the event's e-mail goes to: the booking's guest, or for a room of a booking group its booker (first room only: null for the others). */
+/** Whom the event's e-mail goes to: the booking's guest, or the booker of a booking group told together (groupEmailOf); null: none. */
 async function recipientOf(tx: Prisma.TransactionClient, event: StoredEvent): Promise<string | null> {
-  const { booking } = event.data;
-  if (event.type !== "booking.created" || !booking.groupId) return booking.guest.email;
-  const room = await tx.booking.findUnique({ where: { id: booking.id }, select: { groupRoom: true, group: { select: { bookerEmail: true } } } });
-  return room?.groupRoom === 0 && room.group ? room.group.bookerEmail : null;
+  const group = await groupEmailOf(tx, event);
+  if (!group) return event.data.booking.guest.email;
+  return group.sends ? group.bookerEmail : null;
 }
 
 export async function queueGuestEmail(tx: Prisma.TransactionClient, event: StoredEvent, now: Date): Promise<void> {

@@ -30,8 +30,9 @@ export type GuestEmailInput = {
   /** booking.changed: what changed (the event's `previous`, and the old room type's name). */
   change?: BookingChange;
   /**
-   * booking.created of a booking group: the e-mail is the booker's (to `booking.guest`, the
-   * booker) and tells every room of the group, each with its party, price and terms.
+   * A booking group told together (its booking, or its cancel: lib/mail/group-email.ts): the
+   * e-mail is the booker's (to `booking.guest`, the booker) and tells each of the rooms, each
+   * with its party, price and terms.
    */
   group?: GuestEmailGroup;
 };
@@ -80,7 +81,7 @@ export function renderGuestEmail(input: GuestEmailInput): GuestEmail {
   const which = cancelled ? "cancelled" : changed ? "changed" : "created";
   const subject = t("email.subject", { hotel, kind: which, reference });
   const heading = t("email.heading", { kind: which });
-  const intro = input.group ? t("email.groupIntro", { hotel, rooms: input.group.rooms.length }) : t("email.intro", { hotel, kind: which });
+  const intro = input.group ? t("email.groupIntro", { hotel, rooms: input.group.rooms.length, kind: which }) : t("email.intro", { hotel, kind: which });
   const change = changed ? input.change : undefined;
   const notes = change ? changeNotes(change, words, booking) : new Map<ChangeableFact, string>();
   const details = input.hotelDetails && oneLineDetails(input.hotelDetails);

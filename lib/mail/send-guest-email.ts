@@ -1,6 +1,6 @@
 import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
-import { findStoredEvent } from "@/lib/events/stored-event";
+import { findStoredEvent, type StoredEvent } from "@/lib/events/stored-event";
 import { enqueueJob } from "@/lib/job-queue/enqueue-job";
 import type { RetrySchedule } from "@/lib/job-queue/retry-schedule";
 import { propertyMode } from "@/lib/test-mode/property-mode";
@@ -8,18 +8,22 @@ import { testMailboxTransport } from "@/lib/test-mode/test-mailbox";
 import { failedSend } from "./failed-send";
 import type { MailTransport } from "./mail-transport";
 import { renderGuestEmail } from "./render-guest-email";
+import { groupEmailOf } from "./group-email";
 import { storedBooking } from "./stored-booking";
 import { toBookingGroupView } from "@/lib/bookings/booking-group";
 import { loadBookingGroup } from "@/lib/bookings/find-booking-groups";
 
 /**
- * A booking group's e-mail: its rooms as they now stand, with their room types' names, and the
- * first room addressed to the booker (whose name and language the e-mail takes).
+ * A booking group's e-mail (groupEmailOf): the rooms it tells as they now stand, with their room
+ * types' names, and the first of them addressed to the booker (whose name and language the
+ * e-mail takes); null when the event is told alone.
  */
-async function groupOf(db: Db, propertyId: string, groupId: string, roomTypeName: (id: string) => Promise<string | null>) {
-  const loaded = await loadBookingGroup(db, propertyId, groupId);
+async function groupOf(db: Db, event: StoredEvent, roomTypeName: (id: string) => Promise<string | null>) {
+  const told = await groupEmailOf(db, event);
+  if (!told?.sends) return null;
+  const loaded = await loadBookingGroup(db, event.propertyId, told.groupId);
   if (!loaded) return null;
-  const view = toBookingGroupView(loaded.group, loaded.rooms);
+  const view = toBookingGroupView(loaded.group, loaded.rooms.filter((room) => told.roomIds.includes(room.id)));
   const rooms = await Promise.all(view.bookings.map(async (booking) => ({ booking, roomTypeName: (await roomTypeName(booking.roomTypeId)) ?? "Room" })));
   return { asBooked: { ...view.bookings[0]!, guest: view.booker }, email: { reference: view.reference, total: view.price.total, rooms } };
 }
@@ -65,7 +69,7 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
   }
   const { previous } = event.data;
   const roomTypeName = async (id: string) => (await deps.db.roomType.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
-  const group = event.type === "booking.created" && event.data.booking.groupId ? await groupOf(deps.db, event.propertyId, event.data.booking.groupId, roomTypeName) : null;
+  const group = await groupOf(deps.db, event, roomTypeName);
   const booking = group ? group.asBooked : storedBooking(event.data.booking);
   const message = renderGuestEmail({
     kind: event.type,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "@/lib/dates/calendar-date";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
@@ -77,5 +78,34 @@ describe("a booking group's e-mail", () => {
     expect(text).toContain("Jonas Weber, jonas.weber@example.com");
     expect(text).toMatch(/2 Erwachsene, 1 Kind \(6\)/);
     expect(await database().db.guestEmail.count({ where: { propertyId: hotel.property.id } })).toBe(1);
+  });
+  it("a group's cancel is one e-mail to the booker naming each cancelled room; a room cancelled alone tells its own guest", async () => {
+    const booker = { firstName: "Ana", lastName: "Costa", email: "ana.costa@example.com" };
+    const friend = { firstName: "Rita", lastName: "Costa", email: "rita.costa@example.com" };
+    const key = hotel.writeKey!.key;
+    const room = { roomTypeId: hotel.roomTypes[1]!.id, adults: 1 };
+    const stay = { checkin: hotel.stay.checkout, checkout: addDays(hotel.stay.checkout, 2) };
+    const group = (await api("POST", "/booking-groups", { key, body: { booker, rooms: [room, { ...room, guest: friend }, room], ...stay } })).body;
+    await waitFor(() => mailTo(booker.email).length === 1, { what: "the group's confirmation" });
+
+    // Room 2 alone: its own guest hears of it.
+    expect((await api("POST", `/bookings/${group.bookings[1].id}/cancel`, { key })).status).toBe(200);
+    await waitFor(() => mailTo(friend.email).length === 1, { what: "the room's cancellation" });
+    // Then the group: the two rooms left, in one e-mail to the booker.
+    expect((await api("POST", `/booking-groups/${group.id}/cancel`, { key, body: { reason: "Flight cancelled" } })).status).toBe(200);
+    await waitFor(() => mailTo(booker.email).length === 2, { what: "the group's cancellation" });
+    await waitFor(
+      async () => (await database().db.$queryRaw<[{ n: number }]>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE 'dispatch-event:%' OR key LIKE 'send-guest-email:%'`)[0].n === 0,
+      { what: "every dispatch and send" },
+    );
+    expect(mailTo(booker.email)).toHaveLength(2);
+    expect(mailTo(friend.email)).toHaveLength(1);
+    const cancelled = mailTo(booker.email)[1]!;
+    expect(cancelled.subject).toBe(`Your booking at Group Hotel is cancelled – ${group.reference}`);
+    expect(cancelled.text).toContain("Your 2 rooms at Group Hotel have been cancelled");
+    expect(cancelled.text).toContain(group.bookings[0].reference);
+    expect(cancelled.text).toContain(group.bookings[2].reference);
+    expect(cancelled.text).not.toContain(group.bookings[1].reference);
+    expect(cancelled.text).toContain("Flight cancelled");
   });
 });
