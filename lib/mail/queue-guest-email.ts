@@ -9,6 +9,13 @@ import { groupEmailOf } from "./group-email";
 export const MAX_GUEST_EMAILS_PER_HOUR = 5;
 export const RATE_LIMITED = `not sent: more than ${MAX_GUEST_EMAILS_PER_HOUR} e-mails to this guest in an hour`;
 
+/** Whom the event's e-mail goes to: the booking's guest, or the booker of a booking group told together (groupEmailOf); null: none. */
+async function recipientOf(tx: Prisma.TransactionClient, event: StoredEvent): Promise<string | null> {
+  const group = await groupEmailOf(tx, event);
+  if (!group) return event.data.booking.guest.email;
+  return group.sends ? group.bookerEmail : null;
+}
+
 /**
  * The guest's e-mail about a booking event, when the property sends them: one row per event
  * (a second dispatch adds nothing), and its job, to the booking's address as the event leaves
@@ -17,13 +24,6 @@ export const RATE_LIMITED = `not sent: more than ${MAX_GUEST_EMAILS_PER_HOUR} e-
  * one e-mail to its booker (group-email.ts). Past the limit per recipient and property per
  * hour, the row records that it was not sent, and no job is queued.
  */
-/** Whom the event's e-mail goes to: the booking's guest, or the booker of a booking group told together (groupEmailOf); null: none. */
-async function recipientOf(tx: Prisma.TransactionClient, event: StoredEvent): Promise<string | null> {
-  const group = await groupEmailOf(tx, event);
-  if (!group) return event.data.booking.guest.email;
-  return group.sends ? group.bookerEmail : null;
-}
-
 export async function queueGuestEmail(tx: Prisma.TransactionClient, event: StoredEvent, now: Date): Promise<void> {
   if (event.type === "booking.changed" && !guestSeesChange(event.data.previous ?? {})) return;
   const property = await tx.property.findUnique({ where: { id: event.propertyId }, select: { guestEmailsEnabled: true } });

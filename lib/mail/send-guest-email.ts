@@ -1,3 +1,5 @@
+import { toBookingGroupView } from "@/lib/bookings/booking-group";
+import { loadBookingGroup } from "@/lib/bookings/find-booking-groups";
 import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { findStoredEvent, type StoredEvent } from "@/lib/events/stored-event";
@@ -10,8 +12,6 @@ import type { MailTransport } from "./mail-transport";
 import { renderGuestEmail } from "./render-guest-email";
 import { groupEmailOf } from "./group-email";
 import { storedBooking } from "./stored-booking";
-import { toBookingGroupView } from "@/lib/bookings/booking-group";
-import { loadBookingGroup } from "@/lib/bookings/find-booking-groups";
 
 /**
  * A booking group's e-mail (groupEmailOf): the rooms it tells as they now stand, with their room
