@@ -31,6 +31,18 @@ export type Operation = {
 export const ALWAYS: ProblemCode[] = ["invalid_request", "validation_failed", "missing_api_key", "invalid_api_key", "rate_limited", "internal_error", "service_unavailable"];
 const WRITE: ProblemCode[] = ["plan_upgrade_required", "insufficient_scope", "invalid_request", "payload_too_large", "unsupported_media_type"];
 
+/** What booking a stay may be refused for: a booking's, and each room's of a booking group. */
+const BOOKING_REFUSALS: ProblemCode[] = [
+  "validation_failed",
+  "unknown_room_type",
+  "unknown_rate_plan",
+  "occupancy_exceeded",
+  "stay_restricted",
+  "no_availability",
+  "idempotency_key_reused",
+  "idempotency_key_in_use",
+];
+
 /** A creation's headers: where the thing made is, and whether an earlier request with the same Idempotency-Key made it. */
 function createdHeaders(thing: "booking" | "group"): Json {
   return {
@@ -126,17 +138,7 @@ export const OPERATIONS: Operation[] = [
       description: "The booking (also when replayed for a repeated Idempotency-Key).",
       headers: createdHeaders("booking"),
     },
-    errors: [
-      ...WRITE,
-      "validation_failed",
-      "unknown_room_type",
-      "unknown_rate_plan",
-      "occupancy_exceeded",
-      "stay_restricted",
-      "no_availability",
-      "idempotency_key_reused",
-      "idempotency_key_in_use",
-    ],
+    errors: [...WRITE, ...BOOKING_REFUSALS],
   },
   {
     method: "get",
@@ -239,17 +241,7 @@ export const OPERATIONS: Operation[] = [
       description: "The group and its rooms (also when replayed for a repeated Idempotency-Key).",
       headers: createdHeaders("group"),
     },
-    errors: [
-      ...WRITE,
-      "validation_failed",
-      "unknown_room_type",
-      "unknown_rate_plan",
-      "occupancy_exceeded",
-      "stay_restricted",
-      "no_availability",
-      "idempotency_key_reused",
-      "idempotency_key_in_use",
-    ],
+    errors: [...WRITE, ...BOOKING_REFUSALS],
   },
   {
     method: "get",
