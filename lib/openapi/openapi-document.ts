@@ -25,7 +25,8 @@ import { CURL_BASE, curlSample } from "./curl-sample";
 import type { OperationExample } from "./example-types";
 import { operationExamples, webhookExamples } from "./examples";
 import { componentSchemas, fieldSchema, giveCompositionsTheirType, schemaRef } from "./json-schema";
-import { ALWAYS, OPERATIONS, type Operation } from "./operations";
+import { ALWAYS, type Operation } from "./operation-parts";
+import { OPERATIONS } from "./operations";
 
 /** The document's components: every schema with an id in its meta. */
 const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, BookingGroupSchema, BookingGroupPriceSchema, CreateBookingGroupSchema, GroupRoomSchema, CancelBookingGroupSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, ExtraSchema, ChildAgeBandSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema, RequestLogSchema, RequestLogEntrySchema, WebhookDeliveryListSchema, WebhookDeliverySchema];

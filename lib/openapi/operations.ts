@@ -1,59 +1,13 @@
-import type { z } from "zod";
-import type { ProblemCode } from "@/lib/schemas/problem";
 import { AvailabilityQuerySchema } from "@/lib/schemas/availability";
 import { BookingListQuerySchema, ChangeBookingQuerySchema } from "@/lib/schemas/bookings";
-import { BookingGroupIdSchema, BookingIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
+import { BookingIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { EventFeedQuerySchema } from "@/lib/schemas/events";
-import type { OperationId } from "./examples";
 import { RatesQuerySchema } from "@/lib/schemas/rates";
 import { RequestLogQuerySchema } from "@/lib/schemas/request-log";
 import { DeliveryListQuerySchema, WebhookDeliveryIdSchema } from "@/lib/schemas/webhook-deliveries";
 import { WebhookEndpointIdSchema } from "@/lib/schemas/webhooks";
-
-type Json = Record<string, unknown>;
-export type PathParam = { name: string; description: string; schema: z.ZodType };
-export type Operation = {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  path: string;
-  operationId: OperationId;
-  summary: string;
-  description: string;
-  scope: "read" | "write";
-  query?: z.ZodObject;
-  pathParams?: PathParam[];
-  body?: { schema: string; required: boolean };
-  /** schema null: no body (204). */
-  success: { status: number; schema: string | null; description: string; headers?: Json };
-  errors: ProblemCode[];
-};
-
-/** The problems every operation may answer (400s included: a Test-Scenario header, lib/http/test-scenarios.ts, is read by every operation). */
-export const ALWAYS: ProblemCode[] = ["invalid_request", "validation_failed", "missing_api_key", "invalid_api_key", "rate_limited", "internal_error", "service_unavailable"];
-const WRITE: ProblemCode[] = ["plan_upgrade_required", "insufficient_scope", "invalid_request", "payload_too_large", "unsupported_media_type"];
-
-/** What booking a stay may be refused for: a booking's, and each room's of a booking group. */
-const BOOKING_REFUSALS: ProblemCode[] = [
-  "validation_failed",
-  "unknown_room_type",
-  "unknown_rate_plan",
-  "occupancy_exceeded",
-  "stay_restricted",
-  "no_availability",
-  "idempotency_key_reused",
-  "idempotency_key_in_use",
-];
-
-/** A creation's headers: where the thing made is, and whether an earlier request with the same Idempotency-Key made it. */
-function createdHeaders(thing: "booking" | "group"): Json {
-  return {
-    Location: { description: `The ${thing}'s URL.`, required: true, schema: { type: "string" } },
-    "Idempotent-Replayed": {
-      description: `\`true\` when this is the ${thing} an earlier request with the same Idempotency-Key made; absent otherwise.`,
-      required: false,
-      schema: { type: "string", enum: ["true"] },
-    },
-  };
-}
+import { BOOKING_GROUP_OPERATIONS } from "./booking-group-operations";
+import { BOOKING_REFUSALS, createdHeaders, WRITE, type Operation } from "./operation-parts";
 
 /** The partner API's operations, in the order the document lists them. Their examples are in examples.ts. */
 export const OPERATIONS: Operation[] = [
@@ -223,51 +177,7 @@ export const OPERATIONS: Operation[] = [
     success: { status: 200, schema: "Booking", description: "The cancelled booking." },
     errors: [...WRITE, "not_found", "validation_failed", "booking_not_cancellable"],
   },
-  {
-    method: "post",
-    path: "/booking-groups",
-    operationId: "createBookingGroup",
-    summary: "Book several rooms at once",
-    description: [
-      "Books 2 to 10 rooms for one stay, all or none: in one transaction every room is booked, or none is and nothing is held. Each room has its own party (adults, childrenAges), room type, rate plan and guest (the booker when left out), and obeys every rule of a single booking. A refusal names the room (`room`: its index in `rooms`, from 0) and, for no_availability, the night; two groups racing for the last rooms never both get part of them, and a group racing single bookings never oversells a night.",
-      "Each room is a full booking with its own id and reference, carrying the group's id as `groupId`: read, change (PATCH) or cancel it alone through /bookings as any booking, or list the group's rooms with GET /bookings?groupId=. Each room sends its own booking.created event (with groupId); the booker gets one e-mail for the whole group.",
-      "Send an Idempotency-Key (one key space with bookings and changes): a retry with the same key and body returns the same group (201, Idempotent-Replayed: true) and never books twice.",
-    ].join("\n\n"),
-    scope: "write",
-    body: { schema: "CreateBookingGroup", required: true },
-    success: {
-      status: 201,
-      schema: "BookingGroup",
-      description: "The group and its rooms (also when replayed for a repeated Idempotency-Key).",
-      headers: createdHeaders("group"),
-    },
-    errors: [...WRITE, ...BOOKING_REFUSALS],
-  },
-  {
-    method: "get",
-    path: "/booking-groups/{id}",
-    operationId: "getBookingGroup",
-    summary: "One booking group",
-    description:
-      "A group of the key's property (404 for any other), with each room's booking as it now stands, in the order of the request's rooms. Its status is confirmed while every room is, cancelled once every room is, partly_cancelled between.",
-    scope: "read",
-    pathParams: [{ name: "id", description: "Booking group id (grp_…). A malformed id is answered 404, as an unknown one.", schema: BookingGroupIdSchema }],
-    success: { status: 200, schema: "BookingGroup", description: "The group." },
-    errors: ["not_found", "validation_failed"],
-  },
-  {
-    method: "post",
-    path: "/booking-groups/{id}/cancel",
-    operationId: "cancelBookingGroup",
-    summary: "Cancel every room of a group",
-    description:
-      "Cancels every room still confirmed, together, as POST /bookings/{id}/cancel cancels one: each room with its own fee under its own terms (the group's `cancellationFee` adds them up), a booking.cancelled event for each room it cancelled. Rooms cancelled alone before stay as they are. Possible until the check-in date has passed at the property. Cancelling a group with no room left to cancel returns it unchanged (200). The body is optional.",
-    scope: "write",
-    pathParams: [{ name: "id", description: "Booking group id (grp_…). A malformed id is answered 404, as an unknown one.", schema: BookingGroupIdSchema }],
-    body: { schema: "CancelBookingGroup", required: false },
-    success: { status: 200, schema: "BookingGroup", description: "The group, its rooms cancelled." },
-    errors: [...WRITE, "not_found", "validation_failed", "booking_not_cancellable"],
-  },
+  ...BOOKING_GROUP_OPERATIONS,
   {
     method: "get",
     path: "/events",
