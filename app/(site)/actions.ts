@@ -3,25 +3,32 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { z } from "zod";
+import { bookGroup } from "@/lib/guest-site/book-group";
 import { bookStay } from "@/lib/guest-site/book-stay";
 import { confirmStayChange, previewStayChange } from "@/lib/guest-site/change-stay";
 import { FIND_BOOKING_POLICY, findGuestBooking } from "@/lib/guest-site/find-guest-booking";
 import { childrenAgesOf, partyQueryOf } from "@/lib/guest-site/party-query";
+import { offerChoiceOf, roomField, roomPartiesOf } from "@/lib/guest-site/rooms-query";
 import { clientAddress } from "@/lib/http/client-address";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
+import type { GuestWords } from "@/lib/i18n/guest-words";
 import { printableAscii, RatePlanIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { GuestSchema } from "@/lib/schemas/bookings";
 import { fieldErrors } from "@/lib/schemas/field-errors";
 import type { BookState, CancelStayState, ChangeStayState, ChangeStayValues, FindBookingState } from "@/components/booking-widget/form-states";
 import { changeStayState, unreachableState } from "./_lib/change-stay-state";
 import { siteHref } from "@/components/booking-widget/site-href";
-import { bookingIdOf, getSite, getSiteClient, getWords, manageToken } from "./_lib/guest-site";
+import { bookingIdOf, getSite, getSiteClient, getWords, groupIdOf, manageToken } from "./_lib/guest-site";
 
 const text = (max: number) => z.string().max(max).default("");
 
 /** A form's field as text ("" when not there). */
 const formText = (form: FormData) => (name: string) => String(form.get(name) ?? "");
+
+/** The details form's errors beside its fields (guest.firstName, guest.email...), in the guest's words. */
+const guestFieldErrors = (error: z.ZodError, words: GuestWords) =>
+  Object.fromEntries(fieldErrors(error, "field").map(({ field, message }) => [`guest.${field}`, words.t("apiErrors.field", { field: `guest_${field}`, message })]));
 
 const BookForm = z.object({
   roomTypeId: RoomTypeIdSchema,
@@ -52,9 +59,7 @@ export async function bookAction(previous: BookState, form: FormData): Promise<B
   const state: BookState = { idempotencyKey, values: { firstName, lastName, email } };
 
   const guest = GuestSchema.safeParse({ firstName, lastName, email });
-  if (!guest.success) {
-    return { ...state, fieldErrors: Object.fromEntries(fieldErrors(guest.error, "field").map(({ field, message }) => [`guest.${field}`, words.t("apiErrors.field", { field: `guest_${field}`, message })])) };
-  }
+  if (!guest.success) return { ...state, fieldErrors: guestFieldErrors(guest.error, words) };
   // The guest's language goes with the booking: the hotel's e-mails to them are in it.
   const outcome = await bookStay(await getSiteClient(), { ...stay, guest: { ...guest.data, language: words.lang } }, idempotencyKey, words);
   switch (outcome.kind) {
@@ -71,21 +76,84 @@ export async function bookAction(previous: BookState, form: FormData): Promise<B
   }
 }
 
-/** Cancel booking, from the manage page: the booking comes from the signed token, never from the form alone. */
+const RoomsStayForm = z.object({ idempotencyKey: printableAscii(255), checkin: z.string().max(10), checkout: z.string().max(10), firstName: text(200), lastName: text(200), email: text(300) });
+
+/**
+ * Book several rooms (the details form of BookRooms): every room's party and chosen offer, as
+ * the form carries them (rooms-query.ts), booked at once or not at all in the booker's name (a
+ * booking group), with the form's key and the booker as the Idempotency-Key (bookingAttemptKey):
+ * pressing Book twice books the rooms once. Success goes to the group's confirmation page.
+ */
+export async function bookRoomsAction(previous: BookState, form: FormData): Promise<BookState> {
+  const read = formText(form);
+  const parsed = RoomsStayForm.safeParse(Object.fromEntries(["idempotencyKey", "checkin", "checkout", "firstName", "lastName", "email"].map((name) => [name, read(name)])));
+  const words = await getWords();
+  const parties = roomPartiesOf(read);
+  const rooms = parties.map((party, index) => {
+    const offer = offerChoiceOf(read(roomField(index, "offer")));
+    const children = childrenAgesOf(party, words);
+    const adults = Number(party.adults);
+    return offer && "childrenAges" in children && Number.isInteger(adults) ? { ...offer, adults, childrenAges: children.childrenAges } : null;
+  });
+  if (!parsed.success || parties.length < 2 || rooms.some((room) => room === null)) return { ...previous, error: words.t("book.incomplete") };
+  const { firstName, lastName, email, idempotencyKey, checkin, checkout } = parsed.data;
+  const state: BookState = { idempotencyKey, values: { firstName, lastName, email } };
+  const booker = GuestSchema.safeParse({ firstName, lastName, email });
+  if (!booker.success) return { ...state, fieldErrors: guestFieldErrors(booker.error, words) };
+  const input = { booker: { ...booker.data, language: words.lang }, rooms: rooms.map((room) => room!), checkin, checkout };
+  const outcome = await bookGroup(await getSiteClient(), input, idempotencyKey, words);
+  switch (outcome.kind) {
+    case "booked":
+      return redirect(siteHref((await getSite()).ref, `/confirmation/${manageToken(outcome.group.id)}`));
+    case "unreachable":
+      return { ...state, error: outcome.message };
+    case "refused":
+      if (outcome.soldOut) return { ...state, soldOut: { message: outcome.message, alternatives: [] } };
+      return { ...state, error: outcome.message, ...(outcome.formUsed ? { formUsed: true } : {}) };
+  }
+}
+
+/** The reason a guest's cancel gives the hotel's staff: in their language, not the guest's. */
+const CANCELLED_BY_GUEST = "Cancelled by the guest on the hotel's website";
+
+/**
+ * Cancel booking (or one room of a booking group), from a manage page: the booking comes from
+ * the signed token, never from the form alone. Cancelled from the group's page (its token in
+ * `group`), the guest goes back to it.
+ */
 export async function cancelStayAction(_previous: CancelStayState, form: FormData): Promise<CancelStayState> {
   const bookingId = bookingIdOf(String(form.get("token") ?? ""));
   if (!bookingId) notFound();
   const words = await getWords();
+  let booking;
   try {
-    // The reason is for the hotel's staff: in their language, not the guest's.
-    await (await getSiteClient()).cancelBooking(bookingId, "Cancelled by the guest on the hotel's website");
+    booking = await (await getSiteClient()).cancelBooking(bookingId, CANCELLED_BY_GUEST);
   } catch (error) {
     if (error instanceof PartnerApiUnreachable) return { error: words.t("common.unreachable") };
     if (isPartnerApiError(error, "booking_not_cancellable")) return { error: words.t("manage.cancelTooLate") };
     if (isPartnerApiError(error, "not_found")) notFound();
     throw error;
   }
-  return redirect(siteHref((await getSite()).ref, `/manage/${manageToken(bookingId)}`));
+  const groupToken = String(form.get("group") ?? "");
+  const backToGroup = booking.groupId !== null && groupIdOf(groupToken) === booking.groupId;
+  return redirect(siteHref((await getSite()).ref, `/manage/${backToGroup ? groupToken : manageToken(bookingId)}`));
+}
+
+/** Cancel every room still confirmed of a booking group, from its manage page (the group from the signed token). */
+export async function cancelRoomsAction(_previous: CancelStayState, form: FormData): Promise<CancelStayState> {
+  const token = String(form.get("token") ?? "");
+  const groupId = groupIdOf(token);
+  if (!groupId) notFound();
+  const words = await getWords();
+  try {
+    await (await getSiteClient()).cancelBookingGroup(groupId, CANCELLED_BY_GUEST);
+  } catch (error) {
+    if (error instanceof PartnerApiUnreachable) return { error: words.t("common.unreachable") };
+    if (isPartnerApiError(error, "booking_not_cancellable")) return { error: words.t("rooms.cancelTooLate") };
+    if (isPartnerApiError(error, "not_found")) notFound();
+    throw error;
+  }
+  return redirect(siteHref((await getSite()).ref, `/manage/${token}`));
 }
 
 const ChangeStayForm = z.object({
@@ -133,7 +201,7 @@ export async function changeStayAction(previous: ChangeStayState, form: FormData
   return changeStayState(outcome, { step, values, booking, previous, words });
 }
 
-/** Find your booking: the reference and the guest's e-mail address open the manage page. */
+/** Find your booking: the reference and the guest's e-mail address open the manage page (a group's reference and its booker's address: every room's). */
 export async function findBookingAction(_previous: FindBookingState, form: FormData): Promise<FindBookingState> {
   const values = { reference: String(form.get("reference") ?? "").slice(0, 40), email: String(form.get("email") ?? "").slice(0, 300) };
   const words = await getWords();
@@ -141,13 +209,13 @@ export async function findBookingAction(_previous: FindBookingState, form: FormD
   // Must not fail open (guessing references): an in-process limit while Redis is down.
   const decision = await getRateLimiterWithLocalFallback().check(`find-booking:${clientAddress(await headers())}`, FIND_BOOKING_POLICY);
   if (!decision.allowed) return { values, error: words.t("find.tooMany") };
-  let booking;
+  let found;
   try {
-    booking = await findGuestBooking(await getSiteClient(), values);
+    found = await findGuestBooking(await getSiteClient(), values);
   } catch (error) {
     if (error instanceof PartnerApiUnreachable) return { values, error: words.t("common.unreachable") };
     throw error;
   }
-  if (!booking) return { values, error: words.t("find.notFound") };
-  redirect(siteHref((await getSite()).ref, `/manage/${manageToken(booking.id)}`));
+  if (!found) return { values, error: words.t("find.notFound") };
+  redirect(siteHref((await getSite()).ref, `/manage/${manageToken("groupId" in found ? found.groupId : found.bookingId)}`));
 }

@@ -10,7 +10,7 @@ export default async function HomePage() {
   const name = hotel?.name ?? t("site.defaultName");
   const search = (
     <>
-      <SearchForm site={site.ref} words={words} today={today} values={today ? { checkin: addDays(today, 7), checkout: addDays(today, 9), adults: "2" } : {}} />
+      <SearchForm site={site.ref} words={words} today={today} values={today ? { checkin: addDays(today, 7), checkout: addDays(today, 9) } : {}} />
       {!hotel && <p role="alert" className="text-sm text-red-700">{t("common.unavailable")}</p>}
     </>
   );

@@ -15,6 +15,8 @@ type Props = {
   errors?: Readonly<Record<string, string | undefined>>;
   /** Before every id, when the page has another such form (the panel's change form: "change-"). */
   idPrefix?: string;
+  /** Before every field's name, for a room after the first (rooms-query.ts: "room2."). */
+  namePrefix?: string;
   /** Said under the count (what the room takes). */
   hint?: string;
   lang: string;
@@ -26,7 +28,7 @@ type Props = {
  * With JavaScript the age selects follow the count at once; without it the form is sent with the
  * new count and comes back with that many (the ones not chosen yet marked, with their message).
  */
-export function ChildrenFields({ count, ages, errors = {}, idPrefix = "", hint, lang }: Props) {
+export function ChildrenFields({ count, ages, errors = {}, idPrefix = "", namePrefix = "", hint, lang }: Props) {
   const { t } = guestWords(lang);
   const [shown, setShown] = useState(() => childrenCountOf(count));
   const id = (name: string) => `${idPrefix}${name}`;
@@ -37,7 +39,7 @@ export function ChildrenFields({ count, ages, errors = {}, idPrefix = "", hint, 
         <label htmlFor={id("children")} className="block text-sm font-medium text-stone-800">{t("common.childrenField")}</label>
         <select
           id={id("children")}
-          name="children"
+          name={`${namePrefix}children`}
           defaultValue={String(shown)}
           onChange={(event) => setShown(childrenCountOf(event.target.value))}
           aria-invalid={errors.children ? true : undefined}
@@ -60,7 +62,7 @@ export function ChildrenFields({ count, ages, errors = {}, idPrefix = "", hint, 
                   <label htmlFor={id(name)} className="block text-sm text-stone-800">{t("common.childAge", { number: index + 1 })}</label>
                   <select
                     id={id(name)}
-                    name={name}
+                    name={`${namePrefix}${name}`}
                     required
                     defaultValue={ages[index] ?? ""}
                     aria-invalid={errors[name] ? true : undefined}

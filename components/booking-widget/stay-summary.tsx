@@ -15,7 +15,22 @@ export function StayLine({ stay, words }: { stay: { checkin: string; checkout: s
 /** The hotel's check-in and check-out times (GET /me), HH:MM on its clock. */
 export type StayTimes = { checkInFrom: string; checkOutUntil: string };
 
-type Row = [string, React.ReactNode];
+/** A fact's label and its value. */
+export type Row = [string, React.ReactNode];
+
+/** Facts as a list of terms and their values, labels in a column of their own on a wide screen. */
+export function Facts({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[11rem_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-sm font-medium text-stone-600">{label}</dt>
+          <dd className="text-stone-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /**
  * A booking as a guest reads it: reference, room, stay (with who stays), guest, price night by
@@ -46,14 +61,7 @@ export function BookingSummary({ booking, roomName, times, words }: { booking: B
   ];
   return (
     <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[11rem_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-sm font-medium text-stone-600">{label}</dt>
-            <dd className="text-stone-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts rows={rows} />
       <NightlyPrices nightly={booking.nightly} currency={booking.price.currency} words={words} />
     </div>
   );

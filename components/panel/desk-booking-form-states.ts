@@ -9,9 +9,6 @@ export type DeskBookingFormValues = {
   note: string;
 };
 
-/** The stay, who stays (children with their ages) and the rate plan's offer chosen in the search step, carried by the form as hidden fields. */
-export type DeskBookingStay = { roomTypeId: string; checkin: string; checkout: string; adults: number; childrenAges: number[]; ratePlanId?: string };
-
 export type DeskBookingFormState = {
   /** The form's key, made on the server when the form was rendered: with the guest, the booking's Idempotency-Key. */
   idempotencyKey: string;
@@ -21,7 +18,7 @@ export type DeskBookingFormState = {
   error?: string;
   /** The room type was sold (or closed) since the search: the way on is another room type or other dates. */
   soldOut?: boolean;
-  /** This form already made a booking with other details: it can be opened from the message. */
+  /** This form already made a booking (or the first room of a group) with other details: it can be opened from the message. */
   madeBookingId?: string;
 };
 

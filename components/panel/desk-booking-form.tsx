@@ -1,17 +1,19 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
+import { useActionState, type ReactNode } from "react";
 import { Field } from "@/components/booking-widget/field";
-import { StayHiddenFields } from "@/components/booking-widget/stay-hidden-fields";
 import { GUEST_PHONE_MAX, STAFF_NOTE_MAX } from "@/lib/schemas/desk-bookings";
-import { EMPTY_DESK_BOOKING_VALUES, type DeskBookingFormState, type DeskBookingStay } from "./desk-booking-form-states";
+import { EMPTY_DESK_BOOKING_VALUES, type DeskBookingFormState } from "./desk-booking-form-states";
 
 type Props = {
   propertyId: string;
-  stay: DeskBookingStay;
+  /** What is booked, as hidden fields (StayHiddenFields; several rooms: each room's party and offer). */
+  hiddenFields: ReactNode;
   /** The form's key, made on the server when the page was rendered. */
   idempotencyKey: string;
+  /** Several rooms: the details are the booker's, and the button says how many rooms. */
+  rooms?: number;
   /** The offers for the stay, to choose another room type. */
   offersHref: string;
   /** The hotel sends guests e-mails (its setting). */
@@ -22,15 +24,15 @@ type Props = {
 /**
  * New booking's guest details and Create booking: one plain form posting to a server action, so
  * it works without JavaScript. The stay travels as hidden fields and the form's key with it: a
- * double submit or a resubmit makes one booking.
+ * double submit or a resubmit makes one booking (or one group of rooms).
  */
-export function DeskBookingForm({ propertyId, stay, idempotencyKey, offersHref, guestEmails, action }: Props) {
+export function DeskBookingForm({ propertyId, hiddenFields, idempotencyKey, rooms, offersHref, guestEmails, action }: Props) {
   const [state, formAction, pending] = useActionState(action, { idempotencyKey, values: EMPTY_DESK_BOOKING_VALUES });
   const errors = state.fieldErrors ?? {};
   const { values } = state;
   return (
     <form action={formAction} className="max-w-2xl space-y-4" noValidate aria-labelledby="guest-heading">
-      <h2 id="guest-heading" className="font-serif text-2xl text-brand-900">Guest</h2>
+      <h2 id="guest-heading" className="font-serif text-2xl text-brand-900">{rooms ? "Booker (the guest of every room)" : "Guest"}</h2>
       {state.error && (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
           <p>{state.error}</p>
@@ -41,8 +43,9 @@ export function DeskBookingForm({ propertyId, stay, idempotencyKey, offersHref, 
         </div>
       )}
       <input type="hidden" name="propertyId" value={propertyId} />
-      <StayHiddenFields idempotencyKey={state.idempotencyKey} stay={stay} />
-      {stay.ratePlanId && <input type="hidden" name="ratePlanId" value={stay.ratePlanId} />}
+      {/* The key the form was first rendered with, kept by every answer: a page rendered anew keeps the attempt's. */}
+      <input type="hidden" name="idempotencyKey" value={state.idempotencyKey} />
+      {hiddenFields}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="desk-firstName" name="firstName" label="First name" autoComplete="off" required maxLength={100} defaultValue={values.firstName} error={errors.firstName} />
         <Field id="desk-lastName" name="lastName" label="Last name" autoComplete="off" required maxLength={100} defaultValue={values.lastName} error={errors.lastName} />
@@ -59,7 +62,7 @@ export function DeskBookingForm({ propertyId, stay, idempotencyKey, offersHref, 
         {errors.note && <p id="desk-note-error" className="mt-1 text-sm text-red-700">{errors.note}</p>}
       </div>
       <button type="submit" disabled={pending} aria-disabled={pending} className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60">
-        {pending ? "Creating…" : "Create booking"}
+        {pending ? "Creating…" : rooms ? `Book ${rooms} rooms` : "Create booking"}
       </button>
     </form>
   );

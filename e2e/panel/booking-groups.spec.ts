@@ -7,7 +7,7 @@ import { addDays, partnerApi } from "../support/partner-api";
 /**
  * Booking groups at the desk (issue 38): a room's page shows its group, the booker and the
  * sibling rooms (each linked); the bookings list links a room to its group's rooms and lists
- * them together.
+ * them together; the desk books several rooms at once.
  */
 test("a room's page shows its booking group with the sibling rooms, and the list shows the group's rooms together", async ({ page, request }) => {
   const api = partnerApi(request);
@@ -50,4 +50,48 @@ test("a room's page shows its booking group with the sibling rooms, and the list
   await expect(page.getByTestId("group-filter")).toBeVisible();
   await expect(page.getByTestId("bookings-count")).toHaveText("2 bookings");
   await expect(page.locator("tbody tr")).toHaveCount(2);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a receptionist books two rooms at once for a family: each room's party and room type, the booker's details, one group", async ({ page, request }) => {
+    const api = partnerApi(request);
+    const today = (await (await api.get("/me")).json()).property.today as string;
+    const checkin = addDays(today, 620 + Math.floor(Math.random() * 40));
+    const { email } = await newStaff("harbour-view-hotel", "admin");
+    await signInAs(page, email);
+    await page.goto("/bookings/new");
+    await page.getByLabel("Check-in").fill(checkin);
+    await page.getByLabel("Check-out").fill(addDays(checkin, 1));
+    await page.getByLabel("Rooms", { exact: true }).selectOption("2");
+    await page.getByRole("button", { name: "Search" }).click();
+    const room2 = page.getByRole("group", { name: "Room 2", exact: true });
+    await page.getByRole("group", { name: "Room 1", exact: true }).getByLabel("Children", { exact: true }).selectOption("1");
+    await room2.getByLabel("Adults").fill("1");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("group", { name: "Room 1", exact: true }).getByLabel("Age of child 1").selectOption("7");
+    await page.getByRole("button", { name: "Search" }).click();
+
+    const offers = page.getByRole("region", { name: "Choose each room" });
+    await offers.getByRole("group", { name: "Room 1: 2 adults, 1 child (7)" }).getByRole("radio", { name: /^Family Suite · Standard/ }).check();
+    await offers.getByRole("group", { name: "Room 2: 1 adult" }).getByRole("radio", { name: /^Double Room · Standard/ }).check();
+    await offers.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByTestId("desk-room")).toHaveCount(2);
+    await expect(page.getByTestId("desk-room").nth(1)).toContainText("Room 2: Double Room");
+
+    const last = `Desk${randomBytes(3).toString("hex")}`;
+    await page.getByLabel("First name").fill("Marta");
+    await page.getByLabel("Last name").fill(last);
+    await page.getByLabel("E-mail").fill(`${last.toLowerCase()}@example.com`);
+    await page.getByRole("button", { name: "Book 2 rooms" }).click();
+    await expect(page).toHaveURL(/\/bookings\/bk_[a-z0-9]{20}$/);
+    const section = page.getByTestId("booking-group");
+    await expect(section).toContainText(`2 rooms booked together by Marta ${last}`);
+    const bookingId = page.url().split("/").pop()!;
+    const booking = await (await api.get(`/bookings/${bookingId}`)).json();
+    expect(booking).toMatchObject({ source: "desk", adults: 2, childrenAges: [7] });
+    const group = await (await api.get(`/booking-groups/${booking.groupId}`)).json();
+    expect(group.bookings.map((b: { adults: number; childrenAges: number[]; source: string }) => [b.adults, b.childrenAges, b.source])).toEqual([[2, [7], "desk"], [1, [], "desk"]]);
+  });
 });

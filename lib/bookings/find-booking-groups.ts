@@ -1,8 +1,10 @@
 import type { Db } from "@/lib/db";
-import type { BookingGroupView } from "@/lib/schemas/booking-groups";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { BookingGroupListQuery, BookingGroupView } from "@/lib/schemas/booking-groups";
 import { fromBookingRow, type Booking } from "./booking";
 import { fromBookingGroupRow, toBookingGroupView, type BookingGroup } from "./booking-group";
 import { refusalError } from "./booking-refusals";
+import { decodeBookingCursor, encodeBookingCursor } from "./find-bookings";
 
 /** A group of the property with its rooms (in the request's order), or null: a group of another property is not found. */
 export async function loadBookingGroup(db: Db, propertyId: string, groupId: string): Promise<{ group: BookingGroup; rooms: Booking[] } | null> {
@@ -15,6 +17,30 @@ export async function getBookingGroup(db: Db, propertyId: string, groupId: strin
   const loaded = await loadBookingGroup(db, propertyId, groupId);
   if (!loaded) throw refusalError({ kind: "group_not_found", groupId });
   return toBookingGroupView(loaded.group, loaded.rooms);
+}
+
+/**
+ * A property's booking groups, newest first, a page at a time (the cursor as for bookings: the
+ * last group shown's creation time and id), each with its rooms; filtered by the group's
+ * reference (a booker looking up the reference from their e-mail) or the partner's own.
+ */
+export async function listBookingGroups(db: Db, propertyId: string, query: BookingGroupListQuery): Promise<{ data: BookingGroupView[]; nextCursor: string | null }> {
+  const limit = query.limit ?? 25;
+  const where: Prisma.BookingGroupWhereInput = { propertyId };
+  if (query.reference) where.reference = query.reference;
+  if (query.externalReference) where.externalReference = query.externalReference;
+  if (query.cursor) {
+    const cursor = decodeBookingCursor(query.cursor, "grp");
+    const at = new Date(cursor.createdAt);
+    where.OR = [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: cursor.id } }];
+  }
+  const rows = await db.bookingGroup.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1, include: { bookings: { orderBy: { groupRoom: "asc" } } } });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    data: page.map((row) => toBookingGroupView(fromBookingGroupRow(row), row.bookings.map(fromBookingRow))),
+    nextCursor: rows.length > limit && last ? encodeBookingCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
+  };
 }
 
 /**

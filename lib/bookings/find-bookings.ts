@@ -16,16 +16,16 @@ export async function getBooking(db: Db, propertyId: string, bookingId: string):
 
 type Cursor = { createdAt: string; id: string };
 
-/** The cursor of the page after `cursor`'s booking (also the OpenAPI document's example of one). */
+/** The cursor of the page after `cursor`'s booking or booking group (also the OpenAPI document's example of one). */
 export function encodeBookingCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
 }
 
-/** The position a cursor names; a malformed cursor is a validation error on `cursor`. */
-export function decodeBookingCursor(value: string): Cursor {
+/** The position a cursor of a list of bookings (bk) or of booking groups (grp) names; a malformed cursor is a validation error on `cursor`. */
+export function decodeBookingCursor(value: string, kind: "bk" | "grp" = "bk"): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as [string, string];
-    if (!isId("bk", id) || typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt))) throw new Error("bad cursor");
+    if (!isId(kind, id) || typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt))) throw new Error("bad cursor");
     return { createdAt, id };
   } catch {
     throw validationFailed([{ field: "cursor", message: NOT_A_CURSOR }]);

@@ -41,6 +41,18 @@ export function bookingAttemptKey(formKey: string, guest: CreateBookingInput["gu
 }
 
 /**
+ * A refusal of the API a guest can act on, in the catalogue's words (the same for a room booked
+ * alone and for a room of a group); null for anything else. formUsed: the form already booked
+ * another stay.
+ */
+export function guestRefusalOf(error: unknown, words: GuestWords): { message: string; formUsed?: true } | null {
+  if (isPartnerApiError(error, "stay_restricted")) return { message: restrictionMessage(error, words) };
+  if (isPartnerApiError(error, "occupancy_exceeded")) return { message: words.t(OCCUPANCY[error.limit?.name ?? "maxAdults"]) };
+  if (isPartnerApiError(error) && isRefusal(error.code)) return { message: words.t(REFUSALS[error.code]), ...(error.code === "idempotency_key_reused" ? { formUsed: true as const } : {}) };
+  return null;
+}
+
+/**
  * One booking attempt by a guest, through the partner API with the attempt's Idempotency-Key
  * (bookingAttemptKey): the same form and guest make one booking however often they are sent.
  * When the room sold out since the search, the other rooms still free for the stay come back.
@@ -57,11 +69,8 @@ export async function bookStay(client: PartnerClient, input: CreateBookingInput,
       return { kind: "sold_out", message: words.t("book.soldOut"), alternatives };
     }
     if (isPartnerApiError(error, "validation_failed")) return { kind: "invalid", fieldErrors: fieldErrorsOf(error, words) };
-    if (isPartnerApiError(error, "stay_restricted")) return { kind: "refused", message: restrictionMessage(error, words) };
-    if (isPartnerApiError(error, "occupancy_exceeded")) return { kind: "refused", message: words.t(OCCUPANCY[error.limit?.name ?? "maxAdults"]) };
-    if (isPartnerApiError(error) && isRefusal(error.code)) {
-      return { kind: "refused", message: words.t(REFUSALS[error.code]), ...(error.code === "idempotency_key_reused" ? { formUsed: true } : {}) };
-    }
+    const refusal = guestRefusalOf(error, words);
+    if (refusal) return { kind: "refused", ...refusal };
     throw error;
   }
 }

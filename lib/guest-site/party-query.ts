@@ -13,7 +13,7 @@ export type PartyQuery = { adults: string; children?: string; ages?: string[] };
 /** The form field of the n-th child's age (1-based): age1, age2, ... */
 export const childAgeField = (number: number) => `age${number}`;
 
-const isChildAgeField = (field: string) => /^age\d+$/.test(field);
+const isChildAgeField = (field: string) => /(^|\.)age\d+$/.test(field);
 
 /** The form's field for a field the API (or its schema) names: the children's ages as a whole beside the number of children, one child's age (childrenAges.1) beside its select (age2); any other as it is. */
 export function partyFormField(field: string): string {

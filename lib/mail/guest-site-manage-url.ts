@@ -10,11 +10,12 @@ import { isSiteLanguage, primaryLanguage } from "@/lib/i18n/guest-words";
  * on; a booking of the demo site's property (the property of PARTNER_API_KEY) on the demo site.
  * Other bookings' e-mails carry the reference and the hotel's name instead: their partner
  * manages them. The link keeps the guest's language (?lang=), when the site is written in it.
+ * A booking group's e-mail (groupId) links the group's page, where every room is managed.
  */
 export function guestSiteManageUrl(config: { db: Db; partnerApiKey?: string; publicBaseUrl: string; sessionSecret?: string }) {
-  return async (propertyId: string, bookingId: string): Promise<string | null> => {
+  return async (propertyId: string, bookingId: string, groupId?: string): Promise<string | null> => {
     if (!config.sessionSecret) return null;
-    const token = signManageBookingToken(bookingId, config.sessionSecret);
+    const token = signManageBookingToken(groupId ?? bookingId, config.sessionSecret);
     const booking = await config.db.booking.findFirst({
       where: { id: bookingId, propertyId },
       select: { guestLanguage: true, apiKey: { select: { label: true } }, property: { select: { slug: true, bookingEngine: { select: { enabled: true } } } } },

@@ -25,7 +25,7 @@ async function groupOf(db: Db, event: StoredEvent, roomTypeName: (id: string) =>
   if (!loaded) return null;
   const view = toBookingGroupView(loaded.group, loaded.rooms.filter((room) => told.roomIds.includes(room.id)));
   const rooms = await Promise.all(view.bookings.map(async (booking) => ({ booking, roomTypeName: (await roomTypeName(booking.roomTypeId)) ?? "Room" })));
-  return { asBooked: { ...view.bookings[0]!, guest: view.booker }, email: { reference: view.reference, total: view.price.total, rooms } };
+  return { groupId: view.id, asBooked: { ...view.bookings[0]!, guest: view.booker }, email: { reference: view.reference, total: view.price.total, rooms } };
 }
 
 /** The hotel's name as the sender's name, at MAIL_FROM's address ("Name <address>" or "address"). */
@@ -49,8 +49,8 @@ export type GuestMailDeps = {
   transport: MailTransport;
   /** MAIL_FROM: its address is the sender's; the name shown is the hotel's. */
   from: string;
-  /** The guest site's manage page for this booking, or null when the property is not the guest site's. */
-  manageUrl: (propertyId: string, bookingId: string) => Promise<string | null>;
+  /** The guest site's manage page for this booking (or its group's, for the group's e-mail), or null when the property is not the guest site's. */
+  manageUrl: (propertyId: string, bookingId: string, groupId?: string) => Promise<string | null>;
 };
 
 /**
@@ -78,7 +78,7 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
     hotelName: email.property.name,
     hotelDetails: email.property,
     roomTypeName: (await roomTypeName(booking.roomTypeId)) ?? "Room",
-    manageUrl: await deps.manageUrl(event.propertyId, booking.id),
+    manageUrl: await deps.manageUrl(event.propertyId, booking.id, group?.groupId),
     ...(event.type === "booking.changed"
       ? { change: { previous: previous ?? {}, previousRoomTypeName: previous?.roomTypeId ? await roomTypeName(previous.roomTypeId) : null } }
       : {}),

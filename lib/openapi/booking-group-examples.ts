@@ -1,9 +1,10 @@
 import { addDays, daysBetween, type CalendarDate } from "@/lib/dates/calendar-date";
-import type { BookingGroupView, CancelBookingGroupSchema, CreateBookingGroupSchema } from "@/lib/schemas/booking-groups";
+import type { BookingGroupListQuerySchema, BookingGroupListSchema, BookingGroupView, CancelBookingGroupSchema, CreateBookingGroupSchema } from "@/lib/schemas/booking-groups";
 import type { BookingView } from "@/lib/schemas/bookings";
+import { bookingsCursor } from "./example-cursors";
 import { EXAMPLE_IDS } from "./example-ids";
 import { priced, RATE_PLANS, STORY_CURRENCY, STORY_FAMILY, STORY_FAMILY_EXTRAS, termsOf } from "./example-prices";
-import type { Input, OperationExample } from "./example-types";
+import type { Input, OperationExample, Output } from "./example-types";
 
 /** A new UUID per intended group, as for a booking. */
 export const EXAMPLE_GROUP_IDEMPOTENCY_KEY = "6a0e2d94-1f7b-4c53-8e9a-27b5d3c8f1e6";
@@ -92,6 +93,19 @@ export function bookingGroupExamples(today: CalendarDate) {
         } satisfies Input<typeof CreateBookingGroupSchema>,
       },
       response: { summary: "Both rooms, booked", value: group },
+    },
+    listBookingGroups: {
+      request: {
+        summary: "The group whose reference the booker gives",
+        query: {
+          reference: group.reference,
+          externalReference: EXTERNAL_REFERENCE,
+          limit: "25",
+          cursor: bookingsCursor(`${today}T08:12:09.301Z`, EXAMPLE_IDS.newerGroup),
+        } satisfies Required<Input<typeof BookingGroupListQuerySchema>>,
+        curlQuery: ["reference"],
+      },
+      response: { summary: "The group, on a page of its own", value: { data: [group], nextCursor: null } satisfies Output<typeof BookingGroupListSchema> },
     },
     getBookingGroup: {
       request: { summary: "The group", path: { id: EXAMPLE_IDS.group } },

@@ -1,3 +1,4 @@
+import { BookingGroupListQuerySchema } from "@/lib/schemas/booking-groups";
 import { BookingGroupIdSchema } from "@/lib/schemas/common";
 import { BOOKING_REFUSALS, createdHeaders, WRITE, type Operation } from "./operation-parts";
 
@@ -22,6 +23,18 @@ export const BOOKING_GROUP_OPERATIONS: Operation[] = [
       headers: createdHeaders("group"),
     },
     errors: [...WRITE, ...BOOKING_REFUSALS],
+  },
+  {
+    method: "get",
+    path: "/booking-groups",
+    operationId: "listBookingGroups",
+    summary: "The property's booking groups",
+    description:
+      "Newest first, a page at a time (follow nextCursor), each group with its rooms. Filter by the group's reference (the one its booker was given, to answer their call or their \"find my booking\") or by your externalReference.",
+    scope: "read",
+    query: BookingGroupListQuerySchema,
+    success: { status: 200, schema: "BookingGroupList", description: "A page of booking groups." },
+    errors: ["validation_failed"],
   },
   {
     method: "get",

@@ -6,7 +6,7 @@
  */
 const base64url = (text: string) => Buffer.from(text).toString("base64url");
 
-/** GET /bookings: the page after the booking made at `createdAt` with `id`. */
+/** GET /bookings (and GET /booking-groups): the page after the booking (group) made at `createdAt` with `id`. */
 export const bookingsCursor = (createdAt: string, id: string) => base64url(JSON.stringify([createdAt, id]));
 
 /** GET /events: after the event at (txid, sequence), handed out at `issuedAt` (ms). */

@@ -10,6 +10,7 @@ export const EXAMPLE_IDS = {
   booking: "bk_5f3k9q2m8x1c7v4b6n0t",
   newerBooking: "bk_a8eybb8rjkvehmnnzahb",
   group: "grp_3q9m2k7x5c8v1b4n6t0d",
+  newerGroup: "grp_7k2m9q4x1c8v5b3n6t0h",
   groupSuite: "bk_9d4m7q2x6c1v8b3n5t0k",
   groupDouble: "bk_h3n8t1v6c9x2m5q7k4b0",
   webhookEndpoint: "whe_3m8x1c7v4b6n0t5f3k9q",

@@ -7,7 +7,7 @@ import { EVENT_TYPES } from "@/lib/events/event-types";
 import { MAX_BODY_BYTES } from "@/lib/http/parse-request";
 import { PLAN_RULES } from "@/lib/properties/plans";
 import { AvailabilitySchema } from "@/lib/schemas/availability";
-import { BookingGroupPriceSchema, BookingGroupSchema, CancelBookingGroupSchema, CreateBookingGroupSchema, GroupRoomSchema } from "@/lib/schemas/booking-groups";
+import { BookingGroupListSchema, BookingGroupPriceSchema, BookingGroupSchema, CancelBookingGroupSchema, CreateBookingGroupSchema, GroupRoomSchema } from "@/lib/schemas/booking-groups";
 import { BookingChangePreviousSchema, BookingListSchema, BookingSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, GuestSchema } from "@/lib/schemas/bookings";
 import { MoneySchema, NightlyPriceSchema } from "@/lib/schemas/common";
 import { EventFeedSchema, EventSchema } from "@/lib/schemas/events";
@@ -29,7 +29,7 @@ import { ALWAYS, type Operation } from "./operation-parts";
 import { OPERATIONS } from "./operations";
 
 /** The document's components: every schema with an id in its meta. */
-const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, BookingGroupSchema, BookingGroupPriceSchema, CreateBookingGroupSchema, GroupRoomSchema, CancelBookingGroupSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, ExtraSchema, ChildAgeBandSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema, RequestLogSchema, RequestLogEntrySchema, WebhookDeliveryListSchema, WebhookDeliverySchema];
+const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, BookingGroupSchema, BookingGroupListSchema, BookingGroupPriceSchema, CreateBookingGroupSchema, GroupRoomSchema, CancelBookingGroupSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, ExtraSchema, ChildAgeBandSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema, RequestLogSchema, RequestLogEntrySchema, WebhookDeliveryListSchema, WebhookDeliverySchema];
 
 type Json = Record<string, unknown>;
 

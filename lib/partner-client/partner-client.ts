@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AvailabilitySchema, type AvailabilityView } from "@/lib/schemas/availability";
-import { BookingGroupSchema, type BookingGroupView, type CreateBookingGroupInput } from "@/lib/schemas/booking-groups";
+import { BookingGroupListSchema, BookingGroupSchema, type BookingGroupListQuery, type BookingGroupView, type CreateBookingGroupInput } from "@/lib/schemas/booking-groups";
 import { BookingListSchema, BookingSchema, type BookingListQuery, type BookingView, type ChangeBookingInput, type CreateBookingInput } from "@/lib/schemas/bookings";
 import { MeSchema, type Me } from "@/lib/schemas/me";
 import { ProblemSchema } from "@/lib/schemas/problem";
@@ -33,6 +33,7 @@ export type PartnerClientOptions = {
 export type AvailabilityParams = { checkin: string; checkout: string; adults: number | string; childrenAges?: readonly number[]; ratePlanId?: string };
 export type RatesParams = { from: string; to: string; roomTypeId?: string };
 export type BookingListParams = Partial<Record<keyof BookingListQuery, string | number>>;
+export type BookingGroupListParams = Partial<Record<keyof BookingGroupListQuery, string | number>>;
 /** The fields to change (PATCH's body without its price guard, which goes in the options). */
 export type BookingChange = Omit<ChangeBookingInput, "expectedPrice">;
 /**
@@ -127,6 +128,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
       const { data, response } = await call(BookingGroupSchema, "POST", "/booking-groups", input, { "idempotency-key": idempotencyKey });
       return { group: data, replayed: response.headers.get("idempotent-replayed") === "true" };
     },
+    listBookingGroups: (params: BookingGroupListParams = {}) => get(BookingGroupListSchema, "/booking-groups", params),
     getBookingGroup: (groupId: string): Promise<BookingGroupView> => get(BookingGroupSchema, `/booking-groups/${id(groupId)}`),
     async cancelBookingGroup(groupId: string, reason?: string): Promise<BookingGroupView> {
       return (await call(BookingGroupSchema, "POST", `/booking-groups/${id(groupId)}/cancel`, reason ? { reason } : {})).data;

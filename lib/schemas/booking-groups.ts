@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BookingSchema, CancelBookingSchema, CreateBookingSchema, GuestSchema } from "./bookings";
-import { BookingGroupIdSchema, BookingReferenceSchema, CalendarDateSchema, MoneySchema, TimestampSchema } from "./common";
+import { BookingGroupIdSchema, BookingReferenceSchema, CalendarDateSchema, MoneySchema, PAGE_QUERY, pageSchema, printableAscii, TimestampSchema } from "./common";
 
 /** How many rooms one group books: at least two (one is a booking), at most ten. */
 export const MIN_GROUP_ROOMS = 2;
@@ -60,6 +60,15 @@ export const BookingGroupSchema = z
 
 export const CancelBookingGroupSchema = CancelBookingSchema.meta({ id: "CancelBookingGroup" });
 
+export const BookingGroupListQuerySchema = z.strictObject({
+  reference: BookingReferenceSchema.optional().meta({ description: "The group with this reference (the booker's: HVH-7Q2M4K)." }),
+  externalReference: printableAscii(100).optional().meta({ description: "Groups you made with this externalReference." }),
+  ...PAGE_QUERY,
+});
+
+export const BookingGroupListSchema = pageSchema(BookingGroupSchema, "BookingGroupList");
+
 export type CreateBookingGroupInput = z.infer<typeof CreateBookingGroupSchema>;
 export type GroupRoomInput = z.infer<typeof GroupRoomSchema>;
 export type BookingGroupView = z.infer<typeof BookingGroupSchema>;
+export type BookingGroupListQuery = z.infer<typeof BookingGroupListQuerySchema>;

@@ -225,9 +225,19 @@ describe("finding a booking from the site", () => {
   it("matches the reference and the e-mail address without regard to case, and nothing else", async () => {
     const guest = { ...GUEST, email: "Find.Me@Example.com" };
     const { booking } = await client.createBooking({ roomTypeId: single().id, ...stayAt(70, 1), adults: 1, guest }, "attempt-find");
-    expect((await findGuestBooking(client, { reference: ` ${booking.reference.toLowerCase()} `, email: "find.me@example.COM" }))?.id).toBe(booking.id);
+    expect(await findGuestBooking(client, { reference: ` ${booking.reference.toLowerCase()} `, email: "find.me@example.COM" })).toEqual({ bookingId: booking.id });
     expect(await findGuestBooking(client, { reference: booking.reference, email: "someone@example.com" })).toBeNull();
     expect(await findGuestBooking(client, { reference: "HVH-XXXXXX", email: guest.email })).toBeNull();
+  });
+
+  it("finds rooms booked together by the group's reference and its booker's address; a room by its own reference and its guest's", async () => {
+    const booker = { ...GUEST, email: "Booker@Example.com" };
+    const friend = { ...GUEST, email: "friend@example.com" };
+    const room = { roomTypeId: single().id, adults: 1 };
+    const { group } = await client.createBookingGroup({ booker, rooms: [room, { ...room, guest: friend }], ...stayAt(72, 1) }, "attempt-find-group");
+    expect(await findGuestBooking(client, { reference: group.reference.toLowerCase(), email: "booker@example.com" })).toEqual({ groupId: group.id });
+    expect(await findGuestBooking(client, { reference: group.reference, email: friend.email })).toBeNull();
+    expect(await findGuestBooking(client, { reference: group.bookings[1]!.reference, email: friend.email })).toEqual({ bookingId: group.bookings[1]!.id });
   });
 });
 

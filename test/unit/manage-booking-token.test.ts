@@ -32,4 +32,12 @@ describe("manage-booking tokens", () => {
       expect(verifyManageBookingToken(signManageBookingToken(notAnId, SECRET), SECRET), notAnId).toBeNull();
     }
   });
+
+  it("open a booking group's page only as a group's, and a booking's only as a booking's", () => {
+    const GROUP = "grp_5f3k9q2m8x1c7v4b6n0t";
+    const token = signManageBookingToken(GROUP, SECRET);
+    expect(verifyManageBookingToken(token, SECRET, "grp")).toBe(GROUP);
+    expect(verifyManageBookingToken(token, SECRET)).toBeNull();
+    expect(verifyManageBookingToken(signManageBookingToken(ID, SECRET), SECRET, "grp")).toBeNull();
+  });
 });

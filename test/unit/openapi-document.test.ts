@@ -55,6 +55,7 @@ describe("the OpenAPI document", () => {
         "PATCH /bookings/{id}",
         "POST /bookings/{id}/cancel",
         "POST /booking-groups",
+        "GET /booking-groups",
         "GET /booking-groups/{id}",
         "POST /booking-groups/{id}/cancel",
         "GET /events",

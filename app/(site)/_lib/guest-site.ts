@@ -68,5 +68,7 @@ function secret(): string {
   return value;
 }
 
-export const manageToken = (bookingId: string) => signManageBookingToken(bookingId, secret());
+/** The manage link's token of a booking (bk_) or of a booking group (grp_: every room). */
+export const manageToken = (id: string) => signManageBookingToken(id, secret());
 export const bookingIdOf = (token: string) => verifyManageBookingToken(token, secret());
+export const groupIdOf = (token: string) => verifyManageBookingToken(token, secret(), "grp");

@@ -1,4 +1,6 @@
 import { partyQueryOf } from "@/lib/guest-site/party-query";
+import { roomPartiesOf } from "@/lib/guest-site/rooms-query";
+import type { RoomsQuery } from "@/lib/guest-site/search-rooms";
 import type { StayQuery } from "@/lib/guest-site/search-stays";
 
 export type PageSearchParams = Record<string, string | string[] | undefined>;
@@ -11,4 +13,11 @@ export const stayQueryOf = (params: PageSearchParams): StayQuery => ({
   checkin: queryValue(params, "checkin"),
   checkout: queryValue(params, "checkout"),
   ...partyQueryOf((name) => queryValue(params, name)),
+});
+
+/** The stay and every room's party in a results or booking page's URL (rooms-query.ts): one room when it names no other. */
+export const roomsQueryOf = (params: PageSearchParams): RoomsQuery => ({
+  checkin: queryValue(params, "checkin"),
+  checkout: queryValue(params, "checkout"),
+  rooms: roomPartiesOf((name) => queryValue(params, name)),
 });

@@ -12,10 +12,12 @@ import { searchHref } from "@/components/booking-widget/format";
 import { GuestDetailsForm } from "@/components/booking-widget/guest-details-form";
 import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
 import { RoomOffer, RoomOffers } from "@/components/booking-widget/room-offers";
+import { StayHiddenFields } from "@/components/booking-widget/stay-hidden-fields";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { bookAction } from "../actions";
 import { getHotel, getSite, getSiteClient, getWords } from "../_lib/guest-site";
-import { queryValue, stayQueryOf, type PageSearchParams } from "../_lib/stay-query";
+import { queryValue, roomsQueryOf, type PageSearchParams } from "../_lib/stay-query";
+import { BookRooms, StayProblems } from "./book-rooms";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getWords()).t("book.title") };
@@ -25,10 +27,13 @@ export async function generateMetadata(): Promise<Metadata> {
  * The chosen room and rate for the stay, priced again now with its cancellation terms, and the
  * guest details form. Each rendering of the form is one booking attempt with its own
  * Idempotency-Key. Without a rate (or one no longer offered) the room's rates to choose from.
+ * Several rooms: BookRooms.
  */
 export default async function BookPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const params = await searchParams;
-  const stay = stayQueryOf(params);
+  const rooms = roomsQueryOf(params);
+  if (rooms.rooms.length > 1) return <BookRooms params={params} query={rooms} />;
+  const stay = { checkin: rooms.checkin, checkout: rooms.checkout, ...rooms.rooms[0]! };
   const roomTypeId = queryValue(params, "roomTypeId");
   if (!isId("rt", roomTypeId)) notFound();
   const ratePlanId = queryValue(params, "ratePlanId");
@@ -91,22 +96,13 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
         key={`${roomTypeId}|${plan.ratePlanId}|${availability.checkin}|${availability.checkout}|${availability.adults}|${availability.childrenAges.join(",")}`}
         action={bookAction}
         idempotencyKey={randomUUID()}
+        hiddenFields={<StayHiddenFields stay={{ roomTypeId, ratePlanId: plan.ratePlanId, ...availability }} />}
+        searchAgainHref={searchHref(site.ref, availability)}
         site={site.ref}
         lang={words.lang}
         hotelSendsEmail={(await getHotel())?.guestEmails ?? true}
-        stay={{ roomTypeId, ratePlanId: plan.ratePlanId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, childrenAges: availability.childrenAges, nights: availability.nights }}
+        stay={availability}
       />
-    </div>
-  );
-}
-
-/** The stay in the link cannot be asked for (a date or a child's age missing, or refused by the API): what is wrong, and the way back. */
-function StayProblems({ problems, back, title }: { problems: string[]; back: React.ReactNode; title: string }) {
-  return (
-    <div className="space-y-4">
-      <h1 className="font-serif text-4xl text-brand-900">{title}</h1>
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">{problems.map((p) => <p key={p}>{p}</p>)}</div>
-      {back}
     </div>
   );
 }

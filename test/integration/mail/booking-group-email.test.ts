@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyManageBookingToken } from "@/lib/bookings/manage-booking-token";
 import { addDays } from "@/lib/dates/calendar-date";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";
@@ -77,6 +78,10 @@ describe("a booking group's e-mail", () => {
     for (const room of group.bookings) expect(text).toContain(room.reference);
     expect(text).toContain("Jonas Weber, jonas.weber@example.com");
     expect(text).toMatch(/2 Erwachsene, 1 Kind \(6\)/);
+    // One manage link, to the group's page (every room), in the booker's language.
+    const link = /https:\/\/hotel\.test\/manage\/([^?\s]+)\?lang=de/.exec(text);
+    expect(link, text).not.toBeNull();
+    expect(verifyManageBookingToken(link![1]!, TEST_SESSION_SECRET, "grp")).toBe(group.id);
     expect(await database().db.guestEmail.count({ where: { propertyId: hotel.property.id } })).toBe(1);
   });
   it("a group's cancel is one e-mail to the booker naming each cancelled room; a room cancelled alone tells its own guest", async () => {

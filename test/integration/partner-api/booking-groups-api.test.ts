@@ -206,3 +206,30 @@ describe("cancelling", () => {
     expect((await api("GET", `/booking-groups/${group.id}`, { key })).body.status).toBe("confirmed");
   });
 });
+
+describe("GET /booking-groups", () => {
+  it("finds a group by its reference or the partner's externalReference, newest first a page at a time, and never another property's", async () => {
+    const external = `PX-LIST-${stays}`;
+    const made = [];
+    for (let index = 0; index < 3; index++) made.push((await api("POST", "/booking-groups", { key, body: familyGroup(stay(1), { externalReference: external }) })).body);
+
+    const byReference = await api("GET", `/booking-groups?reference=${made[1].reference}`, { key: hotel.readKey.key });
+    expect(byReference.status, byReference.text).toBe(200);
+    expect(byReference.body).toEqual({ data: [made[1]], nextCursor: null });
+
+    const first = await api("GET", `/booking-groups?externalReference=${external}&limit=2`, { key });
+    expect(first.body.data.map((group: { id: string }) => group.id)).toEqual([made[2].id, made[1].id]);
+    expect(first.body.data[0].bookings).toHaveLength(2);
+    const second = await api("GET", `/booking-groups?externalReference=${external}&limit=2&cursor=${first.body.nextCursor}`, { key });
+    expect(second.body).toEqual({ data: [made[0]], nextCursor: null });
+
+    const other = await partnerFixture(database().db, { name: "Other Hotel" });
+    expect((await api("GET", `/booking-groups?reference=${made[1].reference}`, { key: other.readKey.key })).body).toEqual({ data: [], nextCursor: null });
+    const bad = await api("GET", "/booking-groups?reference=nope&cursor=x!", { key });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(["cursor", "reference"]);
+    // A booking's cursor names no group's page.
+    const bookingsCursor = Buffer.from(JSON.stringify([new Date().toISOString(), made[0].bookings[0].id])).toString("base64url");
+    expect((await api("GET", `/booking-groups?cursor=${bookingsCursor}`, { key })).status).toBe(400);
+  });
+});

@@ -3,16 +3,19 @@
 import { notFound, redirect } from "next/navigation";
 import { z } from "zod";
 import type { DeskBookingFormState } from "@/components/panel/desk-booking-form-states";
-import { deskActor } from "@/lib/bookings/booking-actor";
-import { isRefusal, type BookingRefusal } from "@/lib/bookings/booking-outcome";
+import type { DeskBookingDetails } from "@/lib/bookings/booking";
+import { deskActor, type BookingActor } from "@/lib/bookings/booking-actor";
+import { isRefusal, type GroupRefusal } from "@/lib/bookings/booking-outcome";
 import { refusalError } from "@/lib/bookings/booking-refusals";
-import { createBooking } from "@/lib/bookings/create-booking";
-import { getDb } from "@/lib/db";
+import { createBooking, type BookingProperty } from "@/lib/bookings/create-booking";
+import { createBookingGroup } from "@/lib/bookings/create-booking-group";
+import { getDb, type Db } from "@/lib/db";
 import { bookingAttemptKey } from "@/lib/guest-site/book-stay";
 import { childrenAgesOf, partyQueryOf } from "@/lib/guest-site/party-query";
+import { offerChoiceOf, roomField, roomPartiesOf } from "@/lib/guest-site/rooms-query";
 import { guestWords } from "@/lib/i18n/guest-words";
 import { PROPERTY_CLOCK } from "@/lib/properties/property-today";
-import { CreateBookingSchema } from "@/lib/schemas/bookings";
+import { CreateBookingSchema, type CreateBookingInput } from "@/lib/schemas/bookings";
 import { CalendarDateSchema, PropertyIdSchema, printableAscii, RatePlanIdSchema, RoomTypeIdSchema } from "@/lib/schemas/common";
 import { asSentence } from "@/lib/text/as-sentence";
 import { authorizeAction } from "../../../_lib/panel-session";
@@ -48,6 +51,57 @@ export async function createDeskBookingAction(previous: DeskBookingFormState, fo
   }
   const { propertyId, idempotencyKey, ...stayChosen } = stay.data;
   const chosen = { ...stayChosen, ...(children.childrenAges.length ? { childrenAges: children.childrenAges } : {}) };
+  return bookAtDesk(form, propertyId, idempotencyKey, async (db, made) => {
+    const outcome = await createBooking(db, { ...made, input: { ...chosen, guest: made.guest } });
+    return isRefusal(outcome) ? outcome : { bookingId: outcome.booking.id };
+  });
+}
+
+const RoomsForm = z.object({ propertyId: PropertyIdSchema, idempotencyKey: printableAscii(100), checkin: CalendarDateSchema, checkout: CalendarDateSchema });
+
+/**
+ * New booking for several rooms, its last step: every room's party and chosen offer (hidden
+ * fields, rooms-query.ts) booked at once or not at all by createBookingGroup, as POST
+ * /booking-groups books them, in the booker's name, at the desk by the signed-in staff member.
+ * The form's key and the booker make the Idempotency-Key: a resubmit books the rooms once.
+ * Success opens the first room's booking, which lists its group's rooms.
+ */
+export async function createDeskGroupAction(previous: DeskBookingFormState, form: FormData): Promise<DeskBookingFormState> {
+  const read = (name: string) => String(form.get(name) ?? "");
+  const stay = RoomsForm.safeParse({ propertyId: read("propertyId"), idempotencyKey: read("idempotencyKey"), checkin: read("checkin"), checkout: read("checkout") });
+  const words = guestWords("en");
+  const rooms = roomPartiesOf(read).map((party, index) => {
+    const offer = offerChoiceOf(read(roomField(index, "offer")));
+    const children = childrenAgesOf(party, words);
+    const adults = CreateBookingSchema.shape.adults.safeParse(Number(party.adults));
+    return offer && adults.success && "childrenAges" in children ? { ...offer, adults: adults.data, childrenAges: children.childrenAges } : null;
+  });
+  if (!stay.success || rooms.length < 2 || rooms.some((room) => room === null)) {
+    if (!PropertyIdSchema.safeParse(form.get("propertyId")).success) notFound();
+    return { ...previous, error: "This booking form is incomplete. Start again from the search." };
+  }
+  const { propertyId, idempotencyKey, checkin, checkout } = stay.data;
+  return bookAtDesk(form, propertyId, idempotencyKey, async (db, made) => {
+    const outcome = await createBookingGroup(db, { ...made, input: { booker: made.guest, rooms: rooms.map((room) => room!), checkin, checkout } });
+    return isRefusal(outcome) ? outcome : { bookingId: outcome.group.bookings[0]!.id };
+  });
+}
+
+/** Who makes a desk booking and how: the property, the signed-in staff member, the guest (or booker) and the desk's details, and the Idempotency-Key (the form's key and the guest). */
+type DeskBooking = { property: BookingProperty; actor: BookingActor; guest: CreateBookingInput["guest"]; desk?: DeskBookingDetails; idempotencyKey: string };
+
+/**
+ * The desk's last step, for one booking or several rooms alike: the guest's details checked
+ * beside their fields, the staff member allowed to book for the property, then `book` (made
+ * through the panel's action runner, which audits failures); the booking made (a group's first
+ * room) opens, a refusal is said on the form.
+ */
+async function bookAtDesk(
+  form: FormData,
+  propertyId: string,
+  idempotencyKey: string,
+  book: (db: Db, made: DeskBooking) => Promise<{ bookingId: string } | GroupRefusal>,
+): Promise<DeskBookingFormState> {
   const { values, guest, desk, fieldErrors } = readDeskBookingForm(form);
   const state: DeskBookingFormState = { idempotencyKey, values };
   const { staff, error } = await authorizeAction(propertyId, "manage");
@@ -58,15 +112,9 @@ export async function createDeskBookingAction(previous: DeskBookingFormState, fo
   const answer = await runPanelAction("/bookings", async () => {
     const db = getDb();
     const property = await db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { id: true, name: true, currency: true, livePropertyId: true, ...PROPERTY_CLOCK } });
-    const outcome = await createBooking(db, {
-      property,
-      input: { ...chosen, guest },
-      actor: deskActor(staff),
-      desk,
-      idempotencyKey: bookingAttemptKey(idempotencyKey, guest),
-    });
-    if (isRefusal(outcome)) return refused(state, outcome);
-    bookingId = outcome.booking.id;
+    const outcome = await book(db, { property, actor: deskActor(staff), guest, desk, idempotencyKey: bookingAttemptKey(idempotencyKey, guest) });
+    if ("kind" in outcome) return refused(state, outcome);
+    bookingId = outcome.bookingId;
     return state;
   });
   if (bookingId) redirect(`/bookings/${bookingId}`);
@@ -75,8 +123,8 @@ export async function createDeskBookingAction(previous: DeskBookingFormState, fo
 
 const STAY_FIELDS: Record<string, string> = { checkin: "Check-in", checkout: "Check-out", adults: "Adults", childrenAges: "Children's ages" };
 
-/** A booking refused, said on the form: the refusal's words (refusalError, as the API says them), and what to do next. */
-function refused(state: DeskBookingFormState, refusal: BookingRefusal): DeskBookingFormState {
+/** A booking (or a group's room) refused, said on the form: the refusal's words (refusalError, as the API says them, naming a group's room), and what to do next. */
+function refused(state: DeskBookingFormState, refusal: GroupRefusal): DeskBookingFormState {
   const { message } = refusalError(refusal);
   switch (refusal.kind) {
     case "unknown_rate_plan":

@@ -4,10 +4,12 @@ import Link from "next/link";
 import { bookHref, formatMoney, searchHref } from "@/components/booking-widget/format";
 import type { SiteRef } from "@/components/booking-widget/site-href";
 import { guestWords } from "@/lib/i18n/guest-words";
-import { asksForChildAges, partyQueryOf } from "@/lib/guest-site/party-query";
+import { asksForChildAges } from "@/lib/guest-site/party-query";
+import { roomPartiesOf } from "@/lib/guest-site/rooms-query";
 import { NightlyPrices } from "@/components/booking-widget/nightly-prices";
 import { RoomOffers } from "@/components/booking-widget/room-offers";
 import { SearchForm } from "@/components/booking-widget/search-form";
+import { StayHiddenFields } from "@/components/booking-widget/stay-hidden-fields";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { DeskBookingForm } from "@/components/panel/desk-booking-form";
 import { DeskRatePlanOffers } from "@/components/panel/desk-rate-plan-offers";
@@ -16,6 +18,7 @@ import { PROPERTY_CLOCK, propertyToday } from "@/lib/properties/property-today";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
 import { type SearchParams } from "../../../_lib/search-params";
 import { createDeskBookingAction } from "./actions";
+import { DeskRooms } from "./desk-rooms";
 import { searchDeskOffers, type DeskSearchQuery } from "./desk-search";
 
 export const metadata: Metadata = { title: "New booking" };
@@ -31,6 +34,7 @@ const WORDS = guestWords("en");
  * prices (the partner API's availability), then the chosen one's rate plans (each with its total
  * and cancellation terms; the Standard plan unless another is chosen), the guest details and
  * Create booking. Every rendering of the details form is one booking attempt with its own key.
+ * Several rooms (the search's Rooms): DeskRooms.
  */
 export default async function NewBookingPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff();
@@ -52,9 +56,12 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
 
   const raw = await searchParams;
   const pick = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim() : "");
-  const query: DeskSearchQuery = { checkin: pick("checkin"), checkout: pick("checkout"), ...partyQueryOf(pick) };
+  const parties = roomPartiesOf(pick);
   const db = getDb();
   const property = await db.property.findUniqueOrThrow({ where: { id: open.propertyId }, select: { id: true, currency: true, guestEmailsEnabled: true, ...PROPERTY_CLOCK } });
+  const stay = { checkin: pick("checkin"), checkout: pick("checkout") };
+  if (parties.length > 1) return <DeskRooms heading={heading} propertyId={open.propertyId} property={property} query={{ ...stay, rooms: parties }} pick={pick} desk={DESK} words={WORDS} />;
+  const query: DeskSearchQuery = { ...stay, ...parties[0]! };
   const search = await searchDeskOffers(db, property, query, WORDS);
   const availability = search.kind === "offers" ? search.availability : undefined;
   const chosen = availability?.roomTypes.find((offer) => offer.roomTypeId === pick("roomTypeId"));
@@ -70,7 +77,7 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
       {heading}
       <section aria-labelledby="stay-heading" className="space-y-3">
         <h2 id="stay-heading" className="font-serif text-2xl text-brand-900">Stay</h2>
-        <SearchForm values={query} errors={search.kind === "invalid" ? search.fieldErrors : {}} today={propertyToday(property)} site={DESK} page="" words={WORDS} />
+        <SearchForm values={{ ...stay, rooms: parties }} errors={search.kind === "invalid" ? search.fieldErrors : {}} today={propertyToday(property)} site={DESK} page="" words={WORDS} />
         {search.kind === "invalid" && (
           <p role="alert" className="text-sm text-red-700">{asksForChildAges(search.fieldErrors) ? "Choose each child's age: which room types take the party, and their prices, depend on it." : "Check the highlighted fields."}</p>
         )}
@@ -89,7 +96,7 @@ export default async function NewBookingPage({ searchParams }: { searchParams: S
           <DeskBookingForm
             key={bookHref(DESK, availability, chosen.roomTypeId, offer?.ratePlanId, "")}
             propertyId={open.propertyId}
-            stay={{ roomTypeId: chosen.roomTypeId, checkin: availability.checkin, checkout: availability.checkout, adults: availability.adults, childrenAges: availability.childrenAges, ratePlanId: offer?.ratePlanId }}
+            hiddenFields={<StayHiddenFields stay={{ roomTypeId: chosen.roomTypeId, ratePlanId: offer?.ratePlanId, ...availability }} />}
             idempotencyKey={`desk-${randomUUID()}`}
             guestEmails={property.guestEmailsEnabled}
             offersHref={offersHref}
