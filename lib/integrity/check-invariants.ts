@@ -15,12 +15,16 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * - `nightly_prices_mismatch`: a booking's nightly prices are not exactly one entry per night
  *   of its stay (expected: the stay's nights, actual: the dates listed, in stored order;
  *   null when nightly_prices is not an array).
+ * - `group_incomplete`: a booking group is not whole: fewer than 2 rooms, or its rooms'
+ *   numbers are not 0, 1, ... in order (expected: that many, from 0; actual: the numbers
+ *   stored). A group is written whole or not at all.
  */
 export type InvariantViolation =
   | { kind: "rooms_sold_mismatch"; propertyId: string; roomTypeId: string; date: string; expected: number; actual: number }
   | { kind: "nightly_total_mismatch"; propertyId: string; roomTypeId: string; bookingId: string; expected: number; actual: number }
   | { kind: "night_missing"; propertyId: string; roomTypeId: string; bookingId: string; date: string }
-  | { kind: "nightly_prices_mismatch"; propertyId: string; roomTypeId: string; bookingId: string; expected: string[]; actual: (string | null)[] | null };
+  | { kind: "nightly_prices_mismatch"; propertyId: string; roomTypeId: string; bookingId: string; expected: string[]; actual: (string | null)[] | null }
+  | { kind: "group_incomplete"; propertyId: string; groupId: string; actual: number[] };
 
 export type InvariantViolationKind = InvariantViolation["kind"];
 
@@ -30,6 +34,7 @@ export const INVARIANT_VIOLATION_KINDS: readonly InvariantViolationKind[] = [
   "nightly_total_mismatch",
   "night_missing",
   "nightly_prices_mismatch",
+  "group_incomplete",
 ];
 
 export type InvariantCheck = {
@@ -50,7 +55,8 @@ const CHECK_TIMEOUT_MS = 10 * 60_000;
  * 1. every night's rooms_sold equals the confirmed bookings of its room type covering it;
  * 2. every booking's nightly prices add up to its total_amount;
  * 3. every night of every booking's stay (cancelled ones too) has a room_nights row, and
- *    its nightly prices list each night of the stay exactly once.
+ *    its nightly prices list each night of the stay exactly once;
+ * 4. every booking group has its rooms, numbered 0, 1, ... (at least two).
  *
  * Everything is read in one read-only REPEATABLE READ transaction: one snapshot, so the
  * answer is exact on a live database, and no locks are taken. The counting is done by
@@ -141,6 +147,16 @@ export async function checkInvariants(db: Db, options: { propertySlug?: string }
           ${inScope(Prisma.sql`b.property_id`)}
         ORDER BY b.property_id, b.room_type_id, b.checkin, b.id`;
 
+      const groups = await tx.$queryRaw<{ property_id: string; group_id: string; rooms: number[] }[]>`
+        SELECT g.property_id, g.id AS group_id, coalesce(array_agg(b.group_room ORDER BY b.group_room) FILTER (WHERE b.id IS NOT NULL), '{}')::int[] AS rooms
+        FROM booking_groups g
+        LEFT JOIN bookings b ON b.group_id = g.id
+        WHERE true ${inScope(Prisma.sql`g.property_id`)}
+        GROUP BY g.property_id, g.id
+        HAVING count(b.id) < 2 OR coalesce(array_agg(b.group_room ORDER BY b.group_room) FILTER (WHERE b.id IS NOT NULL), '{}')::int[]
+               IS DISTINCT FROM array(SELECT generate_series(0, count(b.id)::int - 1))
+        ORDER BY g.property_id, g.id`;
+
       const violations: InvariantViolation[] = [
         ...roomsSold.map((row) => ({
           kind: "rooms_sold_mismatch" as const,
@@ -177,6 +193,7 @@ export async function checkInvariants(db: Db, options: { propertySlug?: string }
             expected: row.stay_dates,
             actual: row.is_array ? row.listed_dates : null,
           })),
+        ...groups.map((row) => ({ kind: "group_incomplete" as const, propertyId: row.property_id, groupId: row.group_id, actual: row.rooms })),
       ];
       const checked = { properties: counts.properties, testTwins: counts.test_twins, nights: counts.nights, bookings: counts.bookings };
       return { ok: violations.length === 0, checked, violations };

@@ -10,7 +10,8 @@ export const check = defineCommand({
     "Kinds: rooms_sold_mismatch (a night's rooms_sold is not the count of confirmed bookings covering it), " +
     "nightly_total_mismatch (a booking's nightly prices do not add up to its total), " +
     "night_missing (a night of a booking's stay has no room_nights row), " +
-    "nightly_prices_mismatch (a booking's nightly prices are not one entry per night of its stay).",
+    "nightly_prices_mismatch (a booking's nightly prices are not one entry per night of its stay), " +
+    "group_incomplete (a booking group does not have its rooms, at least two, numbered 0, 1, ...).",
   positionals: ["[SLUG]"],
   parse: (args) => ({ slug: args.slug(0, { optional: true }) }),
   async run({ db }, { slug }) {
@@ -51,6 +52,8 @@ export function describeViolation(violation: InvariantViolation): string {
       const listed = violation.actual === null ? "nightly_prices is not an array" : `nightly_prices lists [${violation.actual.map((date) => date ?? "(no date)").join(", ")}]`;
       return `${violation.kind}: booking ${violation.bookingId} (${violation.propertyId}): ${listed}, the stay's nights are [${violation.expected.join(", ")}]`;
     }
+    case "group_incomplete":
+      return `${violation.kind}: booking group ${violation.groupId} (${violation.propertyId}): its rooms are numbered [${violation.actual.join(", ")}], a group has at least two, numbered from 0`;
   }
 }
 

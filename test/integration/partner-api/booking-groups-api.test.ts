@@ -233,3 +233,15 @@ describe("GET /booking-groups", () => {
     expect((await api("GET", `/booking-groups?cursor=${bookingsCursor}`, { key })).status).toBe(400);
   });
 });
+
+describe("the invariant check", () => {
+  it("finds a group that lost a room (group_incomplete), which no write of ours can make", async () => {
+    const { db } = database();
+    const group = (await api("POST", "/booking-groups", { key, body: familyGroup(stay(1)) })).body;
+    expect((await checkInvariants(db, { propertySlug: hotel.property.slug })).violations).toEqual([]);
+    await db.$executeRaw`UPDATE bookings SET group_id = NULL, group_room = NULL WHERE id = ${group.bookings[0].id}`;
+    const check = await checkInvariants(db, { propertySlug: hotel.property.slug });
+    expect(check.violations).toEqual([{ kind: "group_incomplete", propertyId: hotel.property.id, groupId: group.id, actual: [1] }]);
+    await db.$executeRaw`UPDATE bookings SET group_id = ${group.id}, group_room = 0 WHERE id = ${group.bookings[0].id}`;
+  });
+});
