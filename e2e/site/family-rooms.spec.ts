@@ -119,7 +119,7 @@ test("a family books two rooms on the demo site with different parties, gets one
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a family books two rooms in a hotel's booking engine in German, one e-mail comes, and one room is cancelled", async ({ page }) => {
+  test("a family books two rooms in a hotel's booking engine in German, one e-mail comes, and every room is cancelled at once", async ({ page }) => {
     const hotel = await familyHotelWithEngine("Hotel Zwei Zimmer", "Familienzimmer");
     const guest = newGuest("Lena");
 
@@ -158,7 +158,10 @@ test.describe("with JavaScript off", () => {
     expect(link).toMatch(new RegExp(`/hotels/${hotel.slug}/manage/grp_[^?]+\\?lang=de$`));
     await page.goto(link!);
     await expect(page.getByRole("heading", { level: 1, name: "Ihre Buchung" })).toBeVisible();
-    await page.getByRole("region", { name: "Zimmer 2: Familienzimmer" }).getByRole("button", { name: "Zimmer 2 stornieren" }).click();
-    await expect(page.getByTestId("group-status")).toHaveText("1 von 2 Zimmern storniert");
+    // Here the family cancels every room at once: the sum of the fees is said first.
+    await expect(page.getByRole("region", { name: "Alle Zimmer stornieren" }).getByTestId("cancel-fee-now")).toHaveText("Eine Stornierung ist jetzt kostenlos.");
+    await page.getByRole("button", { name: "Alle Zimmer stornieren" }).click();
+    await expect(page.getByTestId("group-status")).toHaveText("Storniert");
+    await expect(page.getByRole("main").getByRole("status").first()).toHaveText("Alle Zimmer sind storniert. Ihnen entstehen keine Kosten.");
   });
 });
