@@ -50,6 +50,12 @@ test("a room's page shows its booking group with the sibling rooms, and the list
   await expect(page.getByTestId("group-filter")).toBeVisible();
   await expect(page.getByTestId("bookings-count")).toHaveText("2 bookings");
   await expect(page.locator("tbody tr")).toHaveCount(2);
+  // A group link that names no group says so, and leads back to every booking.
+  await page.goto("/bookings?group=grp_nope");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("That link names no booking group: show every booking instead.");
+  await page.getByTestId("group-filter").getByRole("link", { name: "Show every booking" }).click();
+  await expect(page.getByTestId("bookings-count")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
 });
 
 test.describe("with JavaScript off", () => {

@@ -37,7 +37,10 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
   let names = new Map<string, string>();
   let origins = new Map<string, BookingOrigin>();
   let problem: string | undefined;
-  if (!parsed.success) problem = "Check the filters: dates are YYYY-MM-DD.";
+  if (!parsed.success) {
+    // Said of the filter that is wrong: a date as typed, or a group link that names no group.
+    problem = parsed.error.issues.some((issue) => issue.path[0] === "groupId") ? "That link names no booking group: show every booking instead." : "Check the filters: dates are YYYY-MM-DD.";
+  }
   else if (search.success) {
     try {
       const db = getDb();

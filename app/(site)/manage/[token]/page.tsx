@@ -95,6 +95,7 @@ async function ManageRoomsPage({ token, group, roomNames }: { token: string } & 
         actions={(room, index) => {
           const roomToken = manageToken(room.id);
           const number = index + 1;
+          const feeNow = cancellingNowInWords(cancellationFeeAt(room.cancellation, now), words);
           return (
             <div className="space-y-3">
               {room.status === "confirmed" && hotel !== null && room.checkout > hotel.today && (
@@ -108,8 +109,8 @@ async function ManageRoomsPage({ token, group, roomNames }: { token: string } & 
                   token={roomToken}
                   group={token}
                   lang={words.lang}
-                  feeNow={cancellingNowInWords(cancellationFeeAt(room.cancellation, now), words)}
-                  labels={{ submit: t("rooms.cancelRoom", { number }), confirm: t("rooms.cancelRoomConfirm", { number, feeNow: cancellingNowInWords(cancellationFeeAt(room.cancellation, now), words) }) }}
+                  feeNow={feeNow}
+                  labels={{ submit: t("rooms.cancelRoom", { number }), confirm: t("rooms.cancelRoomConfirm", { number, feeNow }) }}
                 />
               )}
             </div>
