@@ -210,6 +210,8 @@ export function operationExamples(today: CalendarDate) {
                 maxStay: null,
                 closedToArrival: false,
                 closedToDeparture: i === 3,
+                // Narrowed to the plan asked for: without ratePlanId, every plan sold for the room type.
+                plans: [{ ratePlanId: EXAMPLE_IDS.standardPlan, amount: nightPrice("double", date) }],
               })),
             },
           ],

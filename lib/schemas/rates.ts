@@ -7,7 +7,10 @@ export const RatesQuerySchema = z.strictObject({
   roomTypeId: idSchema("rt", "rt_2b6n0t5f3k9q2m8x1c7v", { unknownAs: "unknown_room_type" }).optional().meta({ description: "Only this room type." }),
   ratePlanId: idSchema("rp", "rp_7k2m9q4x8c1v5b3n6t0d", { unknownAs: "unknown_rate_plan" })
     .optional()
-    .meta({ description: "Price the nights with this rate plan (only the room types it is sold for); the nights' own rates (the Standard plan's) when left out." }),
+    .meta({
+      description:
+        "Price the nights with this rate plan (only the room types it is sold for), and list only it in each night's `plans`; the nights' own rates (the Standard plan's) and every plan when left out.",
+    }),
 });
 
 export const RatesSchema = z
@@ -28,6 +31,17 @@ export const RatesSchema = z
             maxStay: z.number().int().nullable().meta({ description: "Stays arriving on this date must be at most this many nights; null: no maximum but the API's 30." }),
             closedToArrival: z.boolean().meta({ description: "No check-in on this date." }),
             closedToDeparture: z.boolean().meta({ description: "No check-out on this date." }),
+            plans: z
+              .array(
+                z.object({
+                  ratePlanId: z.string().meta({ example: "rp_7k2m9q4x8c1v5b3n6t0d" }),
+                  amount: z.number().int().meta({ description: "Minor units: the night under this plan for the room type's adultsIncluded adults (no children), as GET /availability prices its offers." }),
+                }),
+              )
+              .meta({
+                description:
+                  "The night's price under every active rate plan sold for the room type (only `ratePlanId`'s when given), in the order GET /rate-plans lists them (the Standard plan first); empty when the night has no price.",
+              }),
           }),
         ),
       }),

@@ -18,6 +18,7 @@ function calendar(roomTypeId: string, from: string, to: string, options: { price
       maxStay: null,
       closedToArrival: false,
       closedToDeparture: false,
+      plans: [],
     })),
   };
 }
