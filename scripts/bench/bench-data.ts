@@ -108,6 +108,12 @@ export function availabilityRequest(prefix: RoutePrefix, tenant: Tenant, i: numb
   return { method: "GET", path: `${prefix}/availability?checkin=${checkin}&checkout=${addDays(checkin, 7)}&${party}`, headers: { "x-api-key": tenant.key } };
 }
 
+/** The ARI calendar of every room type for 90 nights (GET /rates), starting 1 to 270 days ahead. */
+export function ratesRequest(prefix: RoutePrefix, tenant: Tenant, i: number): BenchRequest {
+  const from = addDays(tenant.today, 1 + (i % 270));
+  return { method: "GET", path: `${prefix}/rates?from=${from}&to=${addDays(from, 89)}`, headers: { "x-api-key": tenant.key } };
+}
+
 /** 2 nights for 2 adults and a child of 6, starting 1 to 600 days ahead, with a fresh Idempotency-Key. */
 export function bookingRequest(prefix: RoutePrefix, tenant: Tenant, i: number): BenchRequest {
   const checkin = addDays(tenant.today, 1 + (i % 600));

@@ -1,8 +1,8 @@
-import { availabilityRequest, bookingRequest, getRequest, groupRequest, type BenchData, type BenchRequest } from "./bench-data";
+import { availabilityRequest, bookingRequest, getRequest, groupRequest, ratesRequest, type BenchData, type BenchRequest } from "./bench-data";
 import { measure, type Measured } from "./measure";
 import { say } from "./say";
 
-export type RowId = "baseline" | "me" | "me-ceiling" | "availability" | "availability-ceiling" | "bookings" | "bookings-ceiling" | "groups" | "groups-ceiling";
+export type RowId = "baseline" | "me" | "me-ceiling" | "availability" | "availability-ceiling" | "rates" | "rates-ceiling" | "bookings" | "bookings-ceiling" | "groups" | "groups-ceiling";
 /** ratio: to the baseline; ofCeiling (routes only): to the route's ceiling. Both medians of per-round figures. */
 export type Row = { id: RowId; name: string } & Measured & { ratio: number; ofCeiling?: number };
 
@@ -19,6 +19,8 @@ const ALL_ROWS: RowSpec[] = [
   { id: "me-ceiling", name: "ceiling of /me (key lookup, limit)", request: (data, i) => getRequest("/bench/ceiling/me", data.tenant(i)) },
   { id: "availability", name: "GET /partner/v1/availability (7 nights, 10 room types)", request: (data, i) => availabilityRequest("/partner/v1", data.tenant(i), i) },
   { id: "availability-ceiling", name: "ceiling of /availability", request: (data, i) => availabilityRequest("/bench/ceiling", data.tenant(i), i) },
+  { id: "rates", name: "GET /partner/v1/rates (90 nights, every room type, every plan)", request: (data, i) => ratesRequest("/partner/v1", data.tenant(i), i) },
+  { id: "rates-ceiling", name: "ceiling of /rates", request: (data, i) => ratesRequest("/bench/ceiling", data.tenant(i), i) },
   { id: "bookings", name: "POST /partner/v1/bookings (fresh Idempotency-Keys)", request: (data, i) => bookingRequest("/partner/v1", data.tenant(i), i) },
   { id: "bookings-ceiling", name: "ceiling of POST /bookings", request: (data, i) => bookingRequest("/bench/ceiling", data.tenant(i), i) },
   { id: "groups", name: "POST /partner/v1/booking-groups (two rooms, fresh Idempotency-Keys)", request: (data, i) => groupRequest("/partner/v1", data.tenant(i), i) },
@@ -28,6 +30,7 @@ const ALL_ROWS: RowSpec[] = [
 const ALL_ROUTES: { route: RowId; ceiling: RowId; label: string }[] = [
   { route: "me", ceiling: "me-ceiling", label: "GET /me" },
   { route: "availability", ceiling: "availability-ceiling", label: "GET /availability" },
+  { route: "rates", ceiling: "rates-ceiling", label: "GET /rates" },
   { route: "bookings", ceiling: "bookings-ceiling", label: "POST /bookings" },
   { route: "groups", ceiling: "groups-ceiling", label: "POST /booking-groups" },
 ];

@@ -3,6 +3,7 @@ import { GET as availabilityCeiling } from "@/app/bench/ceiling/availability/rou
 import { POST as bookingsCeiling } from "@/app/bench/ceiling/bookings/route";
 import { POST as groupsCeiling } from "@/app/bench/ceiling/booking-groups/route";
 import { GET as meCeiling } from "@/app/bench/ceiling/me/route";
+import { GET as ratesCeiling } from "@/app/bench/ceiling/rates/route";
 import { addDays } from "@/lib/dates/calendar-date";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
@@ -36,6 +37,15 @@ describe("the benchmark's ceiling routes", () => {
     const route = await api("GET", `/availability${query}`, { key });
     expect(route.body.roomTypes.length).toBeGreaterThan(0);
     const ceiling = await availabilityCeiling(ceilingRequest(`/availability${query}`));
+    expect(await ceiling.json()).toEqual(route.body);
+  });
+
+  it("answer GET /rates's body: every room type's nights with each plan's price", async () => {
+    const query = `?from=${addDays(hotel.today, 1)}&to=${addDays(hotel.today, 90)}`;
+    const route = await api("GET", `/rates${query}`, { key });
+    expect(route.body.roomTypes[0].nights).toHaveLength(90);
+    expect(route.body.roomTypes[0].nights[0].plans.length).toBeGreaterThan(0);
+    const ceiling = await ratesCeiling(ceilingRequest(`/rates${query}`));
     expect(await ceiling.json()).toEqual(route.body);
   });
 
