@@ -109,8 +109,9 @@ describe("GET /room-types and /rates", () => {
     expect(nights).toHaveLength(5);
     // v1's fields as before; the stay restrictions (issue 22) are additive, here with no restriction set.
     const unrestricted = { minStay: 1, maxStay: null, closedToArrival: false, closedToDeparture: false };
-    expect(nights[0]).toEqual({ date: addDays(today, -1), amount: null, availableRooms: 0, closed: true, ...unrestricted });
-    expect(nights[1]).toEqual({ date: today, amount: 12000, availableRooms: 5, closed: false, ...unrestricted });
+    // Each plan's price (issue 39) is additive too: none on a night not for sale, the Standard plan's (the night's rate) on one for sale.
+    expect(nights[0]).toEqual({ date: addDays(today, -1), amount: null, availableRooms: 0, closed: true, ...unrestricted, plans: [] });
+    expect(nights[1]).toEqual({ date: today, amount: 12000, availableRooms: 5, closed: false, ...unrestricted, plans: [{ ratePlanId: expect.stringMatching(/^rp_/), amount: 12000 }] });
     expect(nights[4]).toMatchObject({ closed: true, availableRooms: 0 });
     const far = await api("GET", `/rates?from=${today}&to=${addDays(today, 366)}`, { key });
     expect(far.status).toBe(400);
