@@ -8,7 +8,7 @@ import { bookStay } from "@/lib/guest-site/book-stay";
 import { confirmStayChange, previewStayChange } from "@/lib/guest-site/change-stay";
 import { FIND_BOOKING_POLICY, findGuestBooking } from "@/lib/guest-site/find-guest-booking";
 import { childrenAgesOf, partyQueryOf } from "@/lib/guest-site/party-query";
-import { offerChoiceOf, roomField, roomPartiesOf } from "@/lib/guest-site/rooms-query";
+import { readChosenRooms } from "@/lib/guest-site/choose-rooms";
 import { clientAddress } from "@/lib/http/client-address";
 import { isPartnerApiError, PartnerApiUnreachable } from "@/lib/partner-client/partner-api-error";
 import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
@@ -88,19 +88,13 @@ export async function bookRoomsAction(previous: BookState, form: FormData): Prom
   const read = formText(form);
   const parsed = RoomsStayForm.safeParse(Object.fromEntries(["idempotencyKey", "checkin", "checkout", "firstName", "lastName", "email"].map((name) => [name, read(name)])));
   const words = await getWords();
-  const parties = roomPartiesOf(read);
-  const rooms = parties.map((party, index) => {
-    const offer = offerChoiceOf(read(roomField(index, "offer")));
-    const children = childrenAgesOf(party, words);
-    const adults = Number(party.adults);
-    return offer && "childrenAges" in children && Number.isInteger(adults) ? { ...offer, adults, childrenAges: children.childrenAges } : null;
-  });
-  if (!parsed.success || parties.length < 2 || rooms.some((room) => room === null)) return { ...previous, error: words.t("book.incomplete") };
+  const rooms = readChosenRooms(read, words);
+  if (!parsed.success || !rooms) return { ...previous, error: words.t("book.incomplete") };
   const { firstName, lastName, email, idempotencyKey, checkin, checkout } = parsed.data;
   const state: BookState = { idempotencyKey, values: { firstName, lastName, email } };
   const booker = GuestSchema.safeParse({ firstName, lastName, email });
   if (!booker.success) return { ...state, fieldErrors: guestFieldErrors(booker.error, words) };
-  const input = { booker: { ...booker.data, language: words.lang }, rooms: rooms.map((room) => room!), checkin, checkout };
+  const input = { booker: { ...booker.data, language: words.lang }, rooms, checkin, checkout };
   const outcome = await bookGroup(await getSiteClient(), input, idempotencyKey, words);
   switch (outcome.kind) {
     case "booked":

@@ -1,6 +1,8 @@
 import type { GuestWords } from "@/lib/i18n/guest-words";
+import { CreateBookingSchema } from "@/lib/schemas/bookings";
 import type { AvailabilityView } from "@/lib/schemas/availability";
-import type { OfferChoice } from "./rooms-query";
+import { childrenAgesOf } from "./party-query";
+import { offerChoiceOf, roomField, roomPartiesOf, type OfferChoice } from "./rooms-query";
 import type { SearchOutcome } from "./search-stays";
 
 type Offer = AvailabilityView["roomTypes"][number];
@@ -46,4 +48,19 @@ export function chosenRoomsOf(rooms: readonly SearchOutcome[], choices: readonly
     chosen.push({ ...choice, offer, plan, checkin, checkout, nights, adults, childrenAges });
   });
   return complete && !Object.keys(roomErrors).length ? { kind: "chosen", rooms: chosen } : { kind: "choose", roomErrors };
+}
+
+/**
+ * The rooms a details form carries (hidden fields: each room's party and chosen offer) as a
+ * group's rooms, or null when the form is not whole: fewer than two rooms, or a room without
+ * its offer, a whole number of adults the API takes, or each child's age.
+ */
+export function readChosenRooms(read: (field: string) => string, words: GuestWords): (OfferChoice & { adults: number; childrenAges: number[] })[] | null {
+  const rooms = roomPartiesOf(read).map((party, index) => {
+    const offer = offerChoiceOf(read(roomField(index, "offer")));
+    const children = childrenAgesOf(party, words);
+    const adults = CreateBookingSchema.shape.adults.safeParse(Number(party.adults));
+    return offer && adults.success && "childrenAges" in children ? { ...offer, adults: adults.data, childrenAges: children.childrenAges } : null;
+  });
+  return rooms.length >= 2 && rooms.every((room) => room !== null) ? (rooms as NonNullable<(typeof rooms)[number]>[]) : null;
 }

@@ -28,6 +28,23 @@ export function roomPartiesOf(read: (field: string) => string): Required<PartyQu
   return Array.from({ length: roomsCountOf(read("rooms")) }, (_, index) => partyQueryOf((name) => read(roomField(index, name))));
 }
 
+/** Whether a room was just added without JavaScript: it has no fields yet (the form shows them before anything is searched). */
+export const roomsJustAdded = (rooms: readonly PartyQuery[]) => rooms.some((party) => !party.adults && !party.children);
+
+/** Each room's search errors (by its own fields; none for a room without), under the form's names: one message per field. */
+export function roomsFieldErrors(errorsByRoom: readonly (Record<string, string> | undefined)[]): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  errorsByRoom.forEach((errors, index) => {
+    for (const [field, message] of Object.entries(errors ?? {})) fieldErrors[roomFormField(index, field)] ??= message;
+  });
+  return fieldErrors;
+}
+
+/** A search for several rooms as typed (dates and each room's party), as a link's query: back to its results. */
+export function roomsQueryParams(query: { checkin: string; checkout: string; rooms: readonly Required<PartyQuery>[] }): Record<string, string> {
+  return { checkin: query.checkin, checkout: query.checkout, ...roomsParams(query.rooms.map((party) => ({ adults: party.adults, childrenAges: party.ages }))) };
+}
+
 /** Each room's party as the fields of a link or a form's hidden inputs: `rooms` when more than one, and every room's party. */
 export function roomsParams(parties: readonly { adults: number | string; childrenAges: readonly (number | string)[] }[]): Record<string, string> {
   const params: Record<string, string> = parties.length > 1 ? { rooms: String(parties.length) } : {};

@@ -1,7 +1,7 @@
 import type { PartnerClient } from "@/lib/partner-client/partner-client";
 import type { GuestWords } from "@/lib/i18n/guest-words";
 import type { PartyQuery } from "./party-query";
-import { roomFormField } from "./rooms-query";
+import { roomsFieldErrors } from "./rooms-query";
 import { searchStays, type SearchOutcome } from "./search-stays";
 
 /** Several rooms as the guest asked for them: one stay (dates), and each room's party as typed. */
@@ -30,10 +30,6 @@ export async function searchRooms(client: PartnerClient, query: RoomsQuery, toda
     }),
   );
   if (rooms.some((room) => room.kind === "unreachable")) return { kind: "unreachable" };
-  const fieldErrors: Record<string, string> = {};
-  rooms.forEach((room, index) => {
-    if (room.kind !== "invalid") return;
-    for (const [field, message] of Object.entries(room.fieldErrors)) fieldErrors[roomFormField(index, field)] ??= message;
-  });
+  const fieldErrors = roomsFieldErrors(rooms.map((room) => (room.kind === "invalid" ? room.fieldErrors : undefined)));
   return Object.keys(fieldErrors).length ? { kind: "invalid", fieldErrors } : { kind: "rooms", rooms };
 }

@@ -6,7 +6,7 @@ import { siteHref } from "@/components/booking-widget/site-href";
 import { HiddenFields } from "@/components/booking-widget/stay-hidden-fields";
 import { StayLine } from "@/components/booking-widget/stay-summary";
 import { chosenRoomsOf } from "@/lib/guest-site/choose-rooms";
-import { chosenRoomsParams, offerChoiceOf, roomField, roomsParams } from "@/lib/guest-site/rooms-query";
+import { chosenRoomsParams, offerChoiceOf, roomField, roomsQueryParams } from "@/lib/guest-site/rooms-query";
 import { searchRooms, type RoomsQuery } from "@/lib/guest-site/search-rooms";
 import { cancellationSentence } from "@/lib/rate-plans/cancellation-in-words";
 import { bookRoomsAction } from "../actions";
@@ -33,7 +33,7 @@ export function StayProblems({ problems, back, title }: { problems: string[]; ba
 export async function BookRooms({ params, query }: { params: PageSearchParams; query: RoomsQuery }) {
   const [hotel, site, words] = await Promise.all([getHotel(), getSite(), getWords()]);
   const { t } = words;
-  const resultsHref = siteHref(site.ref, "/search", { checkin: query.checkin, checkout: query.checkout, ...roomsParams(query.rooms.map((party) => ({ adults: party.adults, childrenAges: party.ages }))) });
+  const resultsHref = siteHref(site.ref, "/search", roomsQueryParams(query));
   const back = <Link className="text-brand-700 underline" href={resultsHref}>{t("common.backToRooms")}</Link>;
   const outcome = hotel ? await searchRooms(await getSiteClient(), query, hotel.today, words) : ({ kind: "unreachable" } as const);
   if (outcome.kind === "unreachable") return <StayProblems problems={[t("common.unreachable")]} back={back} title={t("book.title")} />;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { asksForChildAges } from "@/lib/guest-site/party-query";
+import { roomsJustAdded } from "@/lib/guest-site/rooms-query";
 import { searchRooms } from "@/lib/guest-site/search-rooms";
 import { searchStays } from "@/lib/guest-site/search-stays";
 import { searchHref } from "@/components/booking-widget/format";
@@ -86,7 +87,7 @@ async function RoomsSearchPage({ query }: { query: RoomsQuery }) {
   const [hotel, site, words] = await Promise.all([getHotel(), getSite(), getWords()]);
   const { t } = words;
   // Rooms just added without JavaScript have no fields yet: the form shows them first.
-  const added = query.rooms.some((party) => !party.adults && !party.children);
+  const added = roomsJustAdded(query.rooms);
   const outcome = added ? ({ kind: "added" } as const) : hotel ? await searchRooms(await getSiteClient(), query, hotel.today, words) : ({ kind: "unreachable" } as const);
   return (
     <div className="space-y-8">

@@ -6,7 +6,7 @@ import { siteHref } from "@/components/booking-widget/site-href";
 import { BookingSummary } from "@/components/booking-widget/stay-summary";
 import { getHotel, getSite, getWords } from "../../_lib/guest-site";
 import { loadGuestBooking } from "../../_lib/load-guest-booking";
-import { loadGuestGroup } from "../../_lib/load-guest-group";
+import { loadGuestGroup, type GuestGroup } from "../../_lib/load-guest-group";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getWords()).t("confirmation.title") };
@@ -38,7 +38,7 @@ export default async function ConfirmationPage({ params }: { params: Promise<{ t
 }
 
 /** After Book for several rooms: the group's reference, every room, and the link that manages them all. */
-async function RoomsConfirmation({ token, group, roomNames }: { token: string } & NonNullable<Awaited<ReturnType<typeof loadGuestGroup>>>) {
+async function RoomsConfirmation({ token, group, roomNames }: { token: string } & GuestGroup) {
   const [hotel, site, words] = await Promise.all([getHotel(), getSite(), getWords()]);
   const { t } = words;
   return (

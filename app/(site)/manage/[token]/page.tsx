@@ -9,7 +9,7 @@ import { cancellationSentence, cancellingNowInWords } from "@/lib/rate-plans/can
 import { cancelRoomsAction, cancelStayAction } from "../../actions";
 import { getHotel, getSite, getWords, manageToken } from "../../_lib/guest-site";
 import { loadGuestBooking } from "../../_lib/load-guest-booking";
-import { loadGuestGroup } from "../../_lib/load-guest-group";
+import { loadGuestGroup, type GuestGroup } from "../../_lib/load-guest-group";
 import { queryValue, type PageSearchParams } from "../../_lib/stay-query";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -72,7 +72,7 @@ export default async function ManageBookingPage({ params, searchParams }: { para
  * changed (its own page's form) and cancelled alone, with what cancelling it now costs said
  * first; Cancel all rooms cancels every room still cancellable, with the sum of their fees.
  */
-async function ManageRoomsPage({ token, group, roomNames }: { token: string } & NonNullable<Awaited<ReturnType<typeof loadGuestGroup>>>) {
+async function ManageRoomsPage({ token, group, roomNames }: { token: string } & GuestGroup) {
   const [hotel, site, words] = await Promise.all([getHotel(), getSite(), getWords()]);
   const { t } = words;
   const now = new Date();

@@ -12,7 +12,7 @@ import { createBookingGroup } from "@/lib/bookings/create-booking-group";
 import { getDb, type Db } from "@/lib/db";
 import { bookingAttemptKey } from "@/lib/guest-site/book-stay";
 import { childrenAgesOf, partyQueryOf } from "@/lib/guest-site/party-query";
-import { offerChoiceOf, roomField, roomPartiesOf } from "@/lib/guest-site/rooms-query";
+import { readChosenRooms } from "@/lib/guest-site/choose-rooms";
 import { guestWords } from "@/lib/i18n/guest-words";
 import { PROPERTY_CLOCK } from "@/lib/properties/property-today";
 import { CreateBookingSchema, type CreateBookingInput } from "@/lib/schemas/bookings";
@@ -69,20 +69,14 @@ const RoomsForm = z.object({ propertyId: PropertyIdSchema, idempotencyKey: print
 export async function createDeskGroupAction(previous: DeskBookingFormState, form: FormData): Promise<DeskBookingFormState> {
   const read = (name: string) => String(form.get(name) ?? "");
   const stay = RoomsForm.safeParse({ propertyId: read("propertyId"), idempotencyKey: read("idempotencyKey"), checkin: read("checkin"), checkout: read("checkout") });
-  const words = guestWords("en");
-  const rooms = roomPartiesOf(read).map((party, index) => {
-    const offer = offerChoiceOf(read(roomField(index, "offer")));
-    const children = childrenAgesOf(party, words);
-    const adults = CreateBookingSchema.shape.adults.safeParse(Number(party.adults));
-    return offer && adults.success && "childrenAges" in children ? { ...offer, adults: adults.data, childrenAges: children.childrenAges } : null;
-  });
-  if (!stay.success || rooms.length < 2 || rooms.some((room) => room === null)) {
+  const rooms = readChosenRooms(read, guestWords("en"));
+  if (!stay.success || !rooms) {
     if (!PropertyIdSchema.safeParse(form.get("propertyId")).success) notFound();
     return { ...previous, error: "This booking form is incomplete. Start again from the search." };
   }
   const { propertyId, idempotencyKey, checkin, checkout } = stay.data;
   return bookAtDesk(form, propertyId, idempotencyKey, async (db, made) => {
-    const outcome = await createBookingGroup(db, { ...made, input: { booker: made.guest, rooms: rooms.map((room) => room!), checkin, checkout } });
+    const outcome = await createBookingGroup(db, { ...made, input: { booker: made.guest, rooms, checkin, checkout } });
     return isRefusal(outcome) ? outcome : { bookingId: outcome.group.bookings[0]!.id };
   });
 }

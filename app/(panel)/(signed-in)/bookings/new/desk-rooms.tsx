@@ -11,7 +11,7 @@ import type { Db } from "@/lib/db";
 import { getDb } from "@/lib/db";
 import { chosenRoomsOf } from "@/lib/guest-site/choose-rooms";
 import { asksForChildAges } from "@/lib/guest-site/party-query";
-import { chosenRoomsParams, offerChoiceOf, offerValue, roomField, roomFormField, roomsParams } from "@/lib/guest-site/rooms-query";
+import { chosenRoomsParams, offerChoiceOf, offerValue, roomField, roomsFieldErrors, roomsJustAdded, roomsQueryParams } from "@/lib/guest-site/rooms-query";
 import type { RoomsQuery } from "@/lib/guest-site/search-rooms";
 import type { SearchOutcome } from "@/lib/guest-site/search-stays";
 import type { GuestWords } from "@/lib/i18n/guest-words";
@@ -26,12 +26,9 @@ type Property = PropertyClockFacts & { id: string; currency: string; guestEmails
 /** Each room's offers at the desk (the API's availability for its party), or the search's field errors under the form's names (room2.adults...). */
 async function searchDeskRooms(db: Db, property: Property, query: RoomsQuery, words: GuestWords) {
   // Rooms just added without JavaScript have no fields yet: the form shows them first.
-  if (query.rooms.some((party) => !party.adults && !party.children)) return { kind: "none" as const };
+  if (roomsJustAdded(query.rooms)) return { kind: "none" as const };
   const searches = await Promise.all(query.rooms.map((party) => searchDeskOffers(db, property, { checkin: query.checkin, checkout: query.checkout, ...party }, words)));
-  const fieldErrors: Record<string, string> = {};
-  searches.forEach((search, index) => {
-    if (search.kind === "invalid") for (const [field, message] of Object.entries(search.fieldErrors)) fieldErrors[roomFormField(index, field)] ??= message;
-  });
+  const fieldErrors = roomsFieldErrors(searches.map((search) => (search.kind === "invalid" ? search.fieldErrors : undefined)));
   if (Object.keys(fieldErrors).length) return { kind: "invalid" as const, fieldErrors };
   if (searches.some((search) => search.kind === "none")) return { kind: "none" as const };
   const rooms = searches.map((search): SearchOutcome => {
@@ -50,7 +47,7 @@ export async function DeskRooms({ heading, propertyId, property, query, pick, de
   const search = await searchDeskRooms(getDb(), property, query, words);
   const choices = query.rooms.map((_, index) => offerChoiceOf(pick(roomField(index, "offer"))));
   const chosen = search.kind === "rooms" && choices.some(Boolean) ? chosenRoomsOf(search.rooms, choices, words) : null;
-  const offersHref = siteHref(desk, "", { checkin: query.checkin, checkout: query.checkout, ...roomsParams(query.rooms.map((party) => ({ adults: party.adults, childrenAges: party.ages }))) });
+  const offersHref = siteHref(desk, "", roomsQueryParams(query));
   return (
     <div className="space-y-6">
       {heading}
