@@ -42,6 +42,8 @@ const envSchema = z
     PUBLIC_BASE_URL: optionalUrl(["http:", "https:"]),
     WORKER_IN_PROCESS: z.enum(["0", "1"]).default("1"),
     WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+    /** How long the worker gathers a property's ARI changes into one ari.changed event per room type (lib/jobs/raise-ari-events.ts). */
+    ARI_COALESCE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     WEBHOOK_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
     EVENT_RETRY_SCHEDULE: z
       .string()

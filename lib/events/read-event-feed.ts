@@ -49,7 +49,7 @@ export async function readEventFeed(
     LIMIT ${query.limit ?? DEFAULT_FEED_LIMIT}`;
   const last = rows.at(-1);
   return {
-    data: rows.map((row) => ({ id: row.id, type: row.type, mode, createdAt: row.created_at.toISOString(), data: row.data })),
+    data: rows.map((row) => ({ id: row.id, type: row.type, mode, createdAt: row.created_at.toISOString(), data: row.data }) as EventView),
     nextCursor: encodeEventCursor(last ? { txid: last.txid, sequence: last.sequence } : position, now),
   };
 }

@@ -6,6 +6,7 @@ export type JobPayloads = {
   "deliver-webhook": { deliveryId: string };
   "send-guest-email": { emailId: string };
   "send-staff-email": { emailId: string };
+  "raise-ari-events": { propertyId: string };
 };
 export type JobName = keyof JobPayloads;
 

@@ -2,7 +2,7 @@ import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { queueGuestEmail } from "@/lib/mail/queue-guest-email";
 import { queueWebhookDeliveries } from "@/lib/webhooks/queue-webhook-deliveries";
-import { findStoredEvent, type StoredEvent } from "@/lib/events/stored-event";
+import { findStoredEvent, isBookingEvent, type StoredEvent } from "@/lib/events/stored-event";
 
 /**
  * Hands one outbox event to what pushes it: a delivery per subscribed webhook endpoint, and
@@ -15,7 +15,7 @@ export async function dispatchEvent(deps: { db: Db; clock: Clock; mailEnabled: b
     const event = await findStoredEvent(tx, eventId);
     if (!event) return null;
     await queueWebhookDeliveries(tx, event);
-    if (deps.mailEnabled) await queueGuestEmail(tx, event, deps.clock.now());
+    if (deps.mailEnabled && isBookingEvent(event)) await queueGuestEmail(tx, event, deps.clock.now());
     return event;
   });
 }

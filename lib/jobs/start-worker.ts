@@ -2,6 +2,7 @@ import { Logger as WorkerLogger, parseCrontab, run, type Runner } from "graphile
 import pg from "pg";
 import type { Logger } from "@/lib/log";
 import { tracedTasks } from "@/lib/tracing/traced-tasks";
+import { sweepAriMarks } from "./raise-ari-events";
 import { workerTasks, type WorkerDeps } from "./worker-tasks";
 
 export type RunningWorker = { stop(): Promise<void> };
@@ -39,12 +40,14 @@ export async function startWorker(options: { databaseUrl: string; deps: WorkerDe
       noHandleSignals: true,
       logger,
       taskList: tracedTasks(options.deps.db, workerTasks(options.deps)),
-      parsedCronItems: parseCrontab("17 * * * * prune-old-records"),
+      parsedCronItems: parseCrontab("17 * * * * prune-old-records\n* * * * * sweep-ari-marks"),
     });
   } catch (error) {
     await pgPool.end();
     throw error;
   }
+  // ARI marks whose job died with a worker are raised now, not at the next minutely sweep.
+  await sweepAriMarks(options.deps.db, 0);
   options.log.info({ concurrency }, "worker started");
   let stopping: Promise<void> | undefined;
   return {

@@ -33,6 +33,7 @@ export function workerDepsFromEnv(env: Env, db: Db, log: Logger): WorkerDeps {
     clock: systemClock,
     schedule: (env.EVENT_RETRY_SCHEDULE && parseRetrySchedule(env.EVENT_RETRY_SCHEDULE)) || DEFAULT_RETRY_SCHEDULE,
     ...webhookConfigFrom(env),
+    ariWindowMs: env.ARI_COALESCE_SECONDS * 1000,
     mail,
     staffLinks: { publicBaseUrl, linkBox: staffLinkBoxFrom(env) },
   };

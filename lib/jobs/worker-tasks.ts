@@ -2,6 +2,7 @@ import type { TaskList } from "graphile-worker";
 import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { dispatchEvent } from "./dispatch-event";
+import { isBookingEvent } from "@/lib/events/stored-event";
 import { sendGuestEmail, type GuestMailDeps } from "@/lib/mail/send-guest-email";
 import { sendStaffEmail, type StaffMailDeps } from "@/lib/mail/send-staff-email";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
@@ -9,6 +10,7 @@ import type { SecretBox } from "@/lib/secrets/secret-box";
 import type { JobPayloads } from "@/lib/job-queue/enqueue-job";
 import { countBookingEvent } from "@/lib/metrics/booking-doors";
 import { pruneOldRecords } from "./prune-old-records";
+import { ariSweepAge, raiseAriEvents, sweepAriMarks } from "./raise-ari-events";
 import type { RetrySchedule } from "@/lib/job-queue/retry-schedule";
 
 export type WorkerDeps = {
@@ -16,6 +18,8 @@ export type WorkerDeps = {
   clock: Clock;
   schedule: RetrySchedule;
   allowPrivateUrls: boolean;
+  /** How long a property's ARI changes are gathered into one ari.changed event per room type (ARI_COALESCE_SECONDS). */
+  ariWindowMs: number;
   secretBox: SecretBox;
   /** How guest e-mails leave; null when they are off on this server (production without SMTP_URL). */
   mail: Omit<GuestMailDeps, "db" | "clock" | "schedule"> | null;
@@ -36,7 +40,7 @@ export function workerTasks(deps: WorkerDeps): TaskList {
   return {
     "dispatch-event": async (payload) => {
       const event = await dispatchEvent({ db, clock, mailEnabled: mail !== null }, field<"dispatch-event">(payload, "eventId"));
-      if (event) await countBookingEvent(db, event);
+      if (event && isBookingEvent(event)) await countBookingEvent(db, event);
     },
     "deliver-webhook": (payload) => deliverWebhook(deps, field<"deliver-webhook">(payload, "deliveryId")),
     "send-guest-email": async (payload) => {
@@ -47,6 +51,12 @@ export function workerTasks(deps: WorkerDeps): TaskList {
         { db, clock, schedule, transport: mail?.transport ?? null, from: mail?.from ?? "", ...deps.staffLinks },
         field<"send-staff-email">(payload, "emailId"),
       ),
+    "raise-ari-events": async (payload) => {
+      await raiseAriEvents({ db, clock, ariWindowMs: deps.ariWindowMs }, field<"raise-ari-events">(payload, "propertyId"));
+    },
+    "sweep-ari-marks": async () => {
+      await sweepAriMarks(db, ariSweepAge(deps.ariWindowMs));
+    },
     "prune-old-records": async () => {
       await pruneOldRecords(db, clock.now());
     },

@@ -1,4 +1,4 @@
-import type { StoredEvent } from "@/lib/events/stored-event";
+import type { StoredBookingEvent } from "@/lib/events/stored-event";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** A booking group's e-mail for one of its rooms' events: whether this event sends it, to whom, and which rooms it tells. */
@@ -11,7 +11,7 @@ export type GroupEmail = { sends: false } | { sends: true; bookerEmail: string; 
  * event is told alone, to the booking's guest (a booking made alone, a room changed, or
  * cancelled alone).
  */
-export async function groupEmailOf(db: Prisma.TransactionClient, event: StoredEvent): Promise<GroupEmail | null> {
+export async function groupEmailOf(db: Prisma.TransactionClient, event: StoredBookingEvent): Promise<GroupEmail | null> {
   const { booking } = event.data;
   if (!booking.groupId || event.type === "booking.changed") return null;
   const group = await db.bookingGroup.findUnique({

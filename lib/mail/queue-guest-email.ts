@@ -1,4 +1,4 @@
-import type { StoredEvent } from "@/lib/events/stored-event";
+import type { StoredBookingEvent } from "@/lib/events/stored-event";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { enqueueJob } from "@/lib/job-queue/enqueue-job";
@@ -10,7 +10,7 @@ export const MAX_GUEST_EMAILS_PER_HOUR = 5;
 export const RATE_LIMITED = `not sent: more than ${MAX_GUEST_EMAILS_PER_HOUR} e-mails to this guest in an hour`;
 
 /** Whom the event's e-mail goes to: the booking's guest, or the booker of a booking group told together (groupEmailOf); null: none. */
-async function recipientOf(tx: Prisma.TransactionClient, event: StoredEvent): Promise<string | null> {
+async function recipientOf(tx: Prisma.TransactionClient, event: StoredBookingEvent): Promise<string | null> {
   const group = await groupEmailOf(tx, event);
   if (!group) return event.data.booking.guest.email;
   return group.sends ? group.bookerEmail : null;
@@ -24,7 +24,7 @@ async function recipientOf(tx: Prisma.TransactionClient, event: StoredEvent): Pr
  * one e-mail to its booker (group-email.ts). Past the limit per recipient and property per
  * hour, the row records that it was not sent, and no job is queued.
  */
-export async function queueGuestEmail(tx: Prisma.TransactionClient, event: StoredEvent, now: Date): Promise<void> {
+export async function queueGuestEmail(tx: Prisma.TransactionClient, event: StoredBookingEvent, now: Date): Promise<void> {
   if (event.type === "booking.changed" && !guestSeesChange(event.data.previous ?? {})) return;
   const property = await tx.property.findUnique({ where: { id: event.propertyId }, select: { guestEmailsEnabled: true } });
   if (!property?.guestEmailsEnabled) return;

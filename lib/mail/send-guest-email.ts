@@ -2,7 +2,7 @@ import { toBookingGroupView } from "@/lib/bookings/booking-group";
 import { loadBookingGroup } from "@/lib/bookings/find-booking-groups";
 import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
-import { findStoredEvent, type StoredEvent } from "@/lib/events/stored-event";
+import { findStoredEvent, isBookingEvent, type StoredBookingEvent } from "@/lib/events/stored-event";
 import { enqueueJob } from "@/lib/job-queue/enqueue-job";
 import type { RetrySchedule } from "@/lib/job-queue/retry-schedule";
 import { propertyMode } from "@/lib/test-mode/property-mode";
@@ -18,7 +18,7 @@ import { storedBooking } from "./stored-booking";
  * types' names, and the first of them addressed to the booker (whose name and language the
  * e-mail takes); null when the event is told alone.
  */
-async function groupOf(db: Db, event: StoredEvent, roomTypeName: (id: string) => Promise<string | null>) {
+async function groupOf(db: Db, event: StoredBookingEvent, roomTypeName: (id: string) => Promise<string | null>) {
   const told = await groupEmailOf(db, event);
   if (!told?.sends) return null;
   const loaded = await loadBookingGroup(db, event.propertyId, told.groupId);
@@ -63,7 +63,7 @@ export async function sendGuestEmail(deps: GuestMailDeps, emailId: string): Prom
   const email = await deps.db.guestEmail.findUnique({ where: { id: emailId }, include: { property: { select: HOTEL_FACTS } } });
   if (!email || email.status !== "pending") return;
   const event = await findStoredEvent(deps.db, email.eventId);
-  if (!event) {
+  if (!event || !isBookingEvent(event)) {
     await deps.db.guestEmail.update({ where: { id: email.id }, data: { status: "failed", nextAttemptAt: null, lastError: "not sent: the event is gone" } });
     return;
   }

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import type { StoredEvent } from "@/lib/events/stored-event";
+import type { StoredBookingEvent, StoredEvent } from "@/lib/events/stored-event";
 import { appMetrics } from "./app-metrics";
 
 /** The way a booking was made, changed or cancelled: the partner API, a hotel's booking engine (its guest site), the panel, or a tool (CLI, seed). */
@@ -11,7 +11,7 @@ export type BookingDoor = "api" | "site" | "panel" | "other";
  */
 const keyDoors = new Map<string, BookingDoor>();
 
-const ACTIONS: Record<StoredEvent["type"], string> = { "booking.created": "created", "booking.changed": "changed", "booking.cancelled": "cancelled" };
+const ACTIONS: Record<StoredBookingEvent["type"], string> = { "booking.created": "created", "booking.changed": "changed", "booking.cancelled": "cancelled" };
 
 /**
  * Which door an event's actor came through: staff are the panel; a booking engine's key is its
@@ -37,6 +37,6 @@ export async function bookingDoorOf(db: Db, event: Pick<StoredEvent, "actorApiKe
  * (created, changed, cancelled) and door. Counted by the worker, off the requests' path, so a
  * booking shows in the metrics of the process that runs the worker, a moment after it was made.
  */
-export async function countBookingEvent(db: Db, event: StoredEvent): Promise<void> {
+export async function countBookingEvent(db: Db, event: StoredBookingEvent): Promise<void> {
   appMetrics().bookings.inc({ action: ACTIONS[event.type], door: await bookingDoorOf(db, event) });
 }

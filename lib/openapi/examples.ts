@@ -305,6 +305,14 @@ export function webhookExamples(today: CalendarDate) {
   const changed = { id: EXAMPLE_IDS.changedEvent, type: "booking.changed", mode: "live", createdAt: after.updatedAt, data: { booking: after, previous } } satisfies EventView;
   const booking = cancelBooking.response.value;
   const cancelled = { id: EXAMPLE_IDS.cancelledEvent, type: "booking.cancelled", mode: "live", createdAt: booking.updatedAt, data: { booking } } satisfies EventView;
+  // The booking made above took a double room for its nights: partners that keep a copy of the calendar read those nights again.
+  const ari = {
+    id: EXAMPLE_IDS.ariEvent,
+    type: "ari.changed",
+    mode: "live",
+    createdAt: new Date(Date.parse(created.createdAt) + 5_000).toISOString(),
+    data: { roomTypeId: before.roomTypeId, from: before.checkin, to: addDays(before.checkout, -1), changed: ["availability"] },
+  } satisfies EventView;
   const example = (event: EventView, summary: string): WebhookExample => {
     const at = new Date(Date.parse(event.createdAt) + 1_000);
     const headers = {
@@ -318,6 +326,7 @@ export function webhookExamples(today: CalendarDate) {
     "booking.created": example(created, "The booking above, made"),
     "booking.changed": example(changed, "The booking above, one night longer"),
     "booking.cancelled": example(cancelled, "The booking above, cancelled"),
+    "ari.changed": example(ari, "The double room's availability changed on the booking's nights"),
   } satisfies Record<EventView["type"], WebhookExample>;
 }
 

@@ -5,6 +5,7 @@ import { DomainError } from "@/lib/errors";
 import type { Prisma, RatePlan } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { ratePlanFieldProblems, type RatePlanField, type RatePlanFields } from "./rate-plan-fields";
+import { markPlanPrices } from "./mark-plan-prices";
 import { policyOf, priceRuleOf, ratePlanColumns } from "./rate-plan-view";
 
 /**
@@ -13,6 +14,8 @@ import { policyOf, priceRuleOf, ratePlanColumns } from "./rate-plan-view";
  * - A plan is sold only for room types of its own property (empty: all of them).
  * - Bookings keep the terms they were sold with: editing or deactivating a plan never touches them.
  * - Every change is audited in its transaction, with what changed.
+ * - A change of what an active plan costs, or where it is sold, marks the nights it prices for
+ *   ari.changed (markPlanPrices): its creation, its price rule, its room types, its deactivation.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -52,6 +55,7 @@ export async function createRatePlan(db: Db, input: CreateRatePlanInput): Promis
       data: { id: newId("rp"), propertyId: input.propertyId, cancellationType: "free_until", ...ratePlanColumns({ description: "", roomTypeIds: [], ...input }) } as Prisma.RatePlanUncheckedCreateInput,
     });
     await recordAuditEvent(tx, { propertyId: plan.propertyId, action: "rate_plan_created", actor: input.actor, details: { ratePlanId: plan.id, ...audited(plan) } });
+    await markPlanPrices(tx, plan.propertyId, plan.roomTypeIds);
     return plan;
   });
 }
@@ -89,6 +93,11 @@ export async function updateRatePlan(db: Db, input: UpdateRatePlanInput): Promis
       actor: input.actor,
       details: { ratePlanId: plan.id, ratePlanName: plan.name, changes: Object.fromEntries(changed.map((field) => [field, { from: was[field] ?? null, to: now[field] ?? null }])) },
     });
+    if (plan.active && (changed.includes("priceRule") || changed.includes("roomTypeIds"))) {
+      // Sold for all room types before or after (an empty list): all of them; else both lists' room types.
+      const soldFor = before.roomTypeIds.length && plan.roomTypeIds.length ? [...new Set([...before.roomTypeIds, ...plan.roomTypeIds])] : [];
+      await markPlanPrices(tx, plan.propertyId, soldFor);
+    }
     return { plan, changed };
   });
 }
@@ -100,6 +109,7 @@ export async function deactivateRatePlan(db: Db, input: { id: string; propertyId
     if (!plan.active) return plan;
     const updated = await tx.ratePlan.update({ where: { id: plan.id }, data: { active: false } });
     await recordAuditEvent(tx, { propertyId: plan.propertyId, action: "rate_plan_deactivated", actor: input.actor, details: { ratePlanId: plan.id, ratePlanName: plan.name } });
+    await markPlanPrices(tx, plan.propertyId, plan.roomTypeIds);
     return updated;
   });
 }

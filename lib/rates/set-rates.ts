@@ -7,6 +7,8 @@ import { MAX_PRICE_MINOR } from "@/lib/money/currency";
 import { describeWeekdays, type IsoWeekday, isIsoWeekday, isoWeekday } from "./weekdays";
 import { roomTypeOfProperty } from "@/lib/room-types/room-type-of-property";
 import { MAX_NIGHTS } from "@/lib/bookings/stay-rules";
+import { ARI_CHANGES } from "@/lib/events/event-types";
+import { markAri } from "@/lib/events/mark-ari";
 
 /** The longest range one rates change may cover. */
 export const MAX_RATES_RANGE_NIGHTS = 1_100;
@@ -86,7 +88,9 @@ export function validateRatesInput(input: SetRatesInput): string[] {
  * type's base price and rooms). One statement, so it is atomic and safe beside concurrent
  * bookings: rooms for sale never drop below rooms sold (`keptAboveSoldNights` names the nights
  * where that held back the change). Any dates are accepted here; the panel and the CLI refuse
- * past nights first (refusePastNights).
+ * past nights first (refusePastNights). The nights' change is marked for ari.changed: price;
+ * rooms and closed (a closed night has no room available) as availability; closed and the stay
+ * restrictions as restrictions; all three where a night was created.
  */
 export async function setRates(db: Db, input: SetRatesInput): Promise<SetRatesResult> {
   const problems = validateRatesInput(input);
@@ -100,13 +104,14 @@ export async function setRates(db: Db, input: SetRatesInput): Promise<SetRatesRe
   const maxStay = input.maxStay ?? null;
   const closedToArrival = input.closedToArrival ?? null;
   const closedToDeparture = input.closedToDeparture ?? null;
+  const restrictionsGiven = [closed, minStay, closedToArrival, closedToDeparture].some((value) => value !== null) || setMaxStay;
   return db.$transaction(async (tx) => {
     const roomType = await tx.roomType.findFirst({
       where: roomTypeOfProperty(input.roomTypeId, input.propertyId),
       include: { property: { select: { currency: true } } },
     });
     if (!roomType) throw new DomainError("not_found", `no room type with id "${input.roomTypeId}"`);
-    const rows = await tx.$queryRaw<{ date: string; held_back: boolean }[]>`
+    const rows = await tx.$queryRaw<{ date: string; held_back: boolean; created: boolean }[]>`
       INSERT INTO room_nights AS n (room_type_id, date, rooms_for_sale, rooms_sold, price, closed, updated_at,
                                     min_stay, max_stay, closed_to_arrival, closed_to_departure)
       SELECT ${roomType.id}, d::date, COALESCE(${rooms}::int, ${roomType.rooms}::int), 0,
@@ -123,8 +128,17 @@ export async function setRates(db: Db, input: SetRatesInput): Promise<SetRatesRe
         closed_to_arrival = COALESCE(${closedToArrival}::boolean, n.closed_to_arrival),
         closed_to_departure = COALESCE(${closedToDeparture}::boolean, n.closed_to_departure),
         updated_at = now()
-      RETURNING to_char(n.date, 'YYYY-MM-DD') AS date, (${rooms}::int IS NOT NULL AND n.rooms_for_sale > ${rooms}::int) AS held_back`;
+      RETURNING to_char(n.date, 'YYYY-MM-DD') AS date, (${rooms}::int IS NOT NULL AND n.rooms_for_sale > ${rooms}::int) AS held_back, n.xmax = 0 AS created`;
     const keptAboveSoldNights = rows.filter((r) => r.held_back).map((r) => r.date).sort();
+    const dates = rows.map((r) => r.date).sort();
+    await markAri(tx, {
+      roomTypeId: roomType.id,
+      from: dates[0]!,
+      to: dates.at(-1)!,
+      changed: rows.some((r) => r.created)
+        ? ARI_CHANGES
+        : ARI_CHANGES.filter((change) => ({ availability: rooms !== null || closed !== null, price: price !== null, restrictions: restrictionsGiven })[change]),
+    });
     if (input.actor) {
       await recordAuditEvent(tx, {
         propertyId: roomType.propertyId,

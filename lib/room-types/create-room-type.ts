@@ -5,6 +5,8 @@ import { systemClock } from "@/lib/clock";
 import { addDays, dateInTimeZone, type CalendarDate, toDbDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
+import { ARI_CHANGES } from "@/lib/events/event-types";
+import { markAri } from "@/lib/events/mark-ari";
 import { newId } from "@/lib/ids";
 import { CALENDAR_HORIZON_NIGHTS } from "./calendar-horizon";
 import { roomTypeFieldProblems, type RoomTypeFields } from "./room-type-fields";
@@ -58,7 +60,7 @@ export function validateRoomTypeInput(input: RoomTypeFieldsInput): string[] {
 
 /**
  * Creates a room type and opens its calendar: `rooms` rooms for sale every night from today
- * at the property for CALENDAR_HORIZON_NIGHTS nights.
+ * at the property for CALENDAR_HORIZON_NIGHTS nights (marked for ari.changed: a new calendar).
  */
 export async function createRoomType(db: Db, input: CreateRoomTypeInput) {
   const fields = newRoomTypeFields(input);
@@ -84,6 +86,7 @@ export async function createRoomType(db: Db, input: CreateRoomTypeInput) {
       },
     });
     await tx.roomNight.createMany({ data: nights });
+    await markAri(tx, { roomTypeId: id, from: today, to: addDays(today, CALENDAR_HORIZON_NIGHTS - 1), changed: ARI_CHANGES });
     if (input.actor) {
       await recordAuditEvent(tx, {
         propertyId: property.id,

@@ -1,20 +1,47 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "@/lib/events/event-types";
+import { ARI_CHANGES, BOOKING_EVENT_TYPES, EVENT_TYPES } from "@/lib/events/event-types";
 import { BookingChangePreviousSchema, BookingSchema } from "./bookings";
-import { CursorSchema, idSchema, queryInteger, TimestampSchema } from "./common";
+import { CalendarDateSchema, CursorSchema, idSchema, queryInteger, RoomTypeIdSchema, TimestampSchema } from "./common";
 
-export const EventSchema = z
+const eventFields = {
+  id: idSchema("evt", "evt_7k2m9q4x1c8v3b6n5t0p").meta({ description: "The event's id; also the webhook-id of its webhook deliveries." }),
+  mode: z.enum(["live", "test"]).meta({ description: "live, or test for an event of a property's test twin (test keys, test webhook endpoints): nothing real happened." }),
+  createdAt: TimestampSchema,
+};
+
+export const BookingEventSchema = z
   .object({
-    id: idSchema("evt", "evt_7k2m9q4x1c8v3b6n5t0p").meta({ description: "The event's id; also the webhook-id of its webhook deliveries." }),
-    type: z.enum(EVENT_TYPES).meta({ description: "What happened. Ignore types you do not know: new ones may be added." }),
-    mode: z.enum(["live", "test"]).meta({ description: "live, or test for an event of a property's test twin (test keys, test webhook endpoints): nothing real happened." }),
-    createdAt: TimestampSchema,
+    ...eventFields,
+    type: z.enum(BOOKING_EVENT_TYPES).meta({ description: "What happened to a booking. Ignore types you do not know: new ones may be added." }),
     data: z.object({
       booking: BookingSchema.meta({ description: "The booking as it stood right after the change." }),
       previous: BookingChangePreviousSchema.optional(),
     }),
   })
-  .meta({ id: "Event" });
+  .meta({ id: "BookingEvent" });
+
+export const AriChangedSchema = z
+  .object({
+    roomTypeId: RoomTypeIdSchema,
+    from: CalendarDateSchema.meta({ description: "The first night that changed (in the property's time zone)." }),
+    to: CalendarDateSchema.meta({ description: "The last night that changed, included: read GET /rates?from=…&to=… for this range and replace your copy of it." }),
+    changed: z.array(z.enum(ARI_CHANGES)).min(1).meta({
+      description: "What changed on some of those nights: availability (rooms taken, given back or put on sale), price (a night's rate or a plan's price), restrictions (closed, min and max stay, closed to arrival or departure).",
+    }),
+  })
+  .meta({ id: "AriChanged" });
+
+export const AriChangedEventSchema = z
+  .object({
+    ...eventFields,
+    type: z.literal("ari.changed").meta({
+      description: "A room type's availability, prices or restrictions changed on a range of nights (changes within a few seconds come as one event). Sent only to endpoints that name it.",
+    }),
+    data: AriChangedSchema,
+  })
+  .meta({ id: "AriChangedEvent" });
+
+export const EventSchema = z.discriminatedUnion("type", [BookingEventSchema, AriChangedEventSchema]).meta({ id: "Event" });
 
 export const EventFeedQuerySchema = z.strictObject({
   after: CursorSchema.optional().meta({ description: "nextCursor of the previous call; omit to start from the oldest event kept (30 days)." }),
@@ -30,5 +57,7 @@ export const EventFeedSchema = z
   .meta({ id: "EventFeed" });
 
 export type EventView = z.infer<typeof EventSchema>;
+export type BookingEventView = z.infer<typeof BookingEventSchema>;
+export type AriChangedView = z.infer<typeof AriChangedSchema>;
 export type EventFeedQuery = z.infer<typeof EventFeedQuerySchema>;
 export type EventFeedView = z.infer<typeof EventFeedSchema>;

@@ -62,8 +62,9 @@ export async function openTestTwin(db: Db, livePropertyId: string): Promise<Prop
 }
 
 /**
- * Reset test data: the twin's bookings, events, webhook deliveries and e-mails deleted, its
- * inventory copied again from live; keys and endpoints stay. Audited on the twin.
+ * Reset test data: the twin's bookings, events (and ARI marks not yet raised), webhook deliveries
+ * and e-mails deleted, its inventory copied again from live, with new ids (a partner keeping a
+ * copy of the twin's ARI pulls it again); keys and endpoints stay. Audited on the twin.
  */
 export async function resetTestData(db: Db, input: { livePropertyId: string; actor: Actor }): Promise<{ bookingsDeleted: number }> {
   const twin = await openTestTwin(db, input.livePropertyId);
@@ -73,6 +74,7 @@ export async function resetTestData(db: Db, input: { livePropertyId: string; act
     await tx.$executeRaw`DELETE FROM webhook_deliveries d USING webhook_endpoints e WHERE d.endpoint_id = e.id AND e.property_id = ${twin.id}`;
     await tx.guestEmail.deleteMany({ where: { propertyId: twin.id } });
     await tx.event.deleteMany({ where: { propertyId: twin.id } });
+    await tx.ariMark.deleteMany({ where: { propertyId: twin.id } });
     const { count } = await tx.booking.deleteMany({ where: { propertyId: twin.id } });
     await tx.bookingGroup.deleteMany({ where: { propertyId: twin.id } });
     await tx.ratePlan.deleteMany({ where: { propertyId: twin.id } });

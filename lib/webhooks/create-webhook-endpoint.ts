@@ -1,7 +1,7 @@
 import type { Actor } from "@/lib/audit/actor";
 import type { Db } from "@/lib/db";
 import { DomainError, validationFailed } from "@/lib/errors";
-import { EVENT_TYPES } from "@/lib/events/event-types";
+import { DEFAULT_WEBHOOK_EVENT_TYPES, EVENT_TYPES } from "@/lib/events/event-types";
 import { newId } from "@/lib/ids";
 import type { CreateWebhookEndpointInput, WebhookEndpointView } from "@/lib/schemas/webhooks";
 import type { SecretBox } from "@/lib/secrets/secret-box";
@@ -19,7 +19,7 @@ export const MAX_WEBHOOK_ENDPOINTS = 20;
  * (stored sealed). The endpoint comes as the doors read it with CreateWebhookEndpointSchema (the
  * API's body parser, parseCreateWebhookEndpoint in the panel and the CLI); its URL is checked
  * against the delivery policy now (and again at every delivery). It gets the events created from
- * now on, none from before.
+ * now on, none from before; without `events`, the booking events (ari.changed only when named).
  */
 export async function createWebhookEndpoint(
   db: Db,
@@ -35,7 +35,7 @@ export async function createWebhookEndpoint(
   const { endpoint } = input;
   const url = checkWebhookUrl(endpoint.url.trim(), { allowPrivate: input.allowPrivateUrls });
   if (!url.ok) throw validationFailed([{ field: "url", message: url.message }]);
-  const events = EVENT_TYPES.filter((type) => (endpoint.events ?? EVENT_TYPES).includes(type));
+  const events = EVENT_TYPES.filter((type) => (endpoint.events ?? DEFAULT_WEBHOOK_EVENT_TYPES).includes(type));
   const secret = newWebhookSecret();
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT FROM properties WHERE id = ${input.propertyId} FOR UPDATE`;

@@ -24,7 +24,7 @@ async function viewerOf(db: Db, id: string) {
 export const webhookCreate = defineCommand({
   name: "webhook create",
   args: "SLUG --url URL [--events T1,T2] [--description D]",
-  summary: `Add a webhook endpoint to a property and print its signing secret, once (events: ${EVENT_TYPES.join(", ")}; default all).`,
+  summary: `Add a webhook endpoint to a property and print its signing secret, once (events: ${EVENT_TYPES.join(", ")}; default: the booking events).`,
   positionals: ["SLUG"],
   options: { url: { type: "string" }, events: { type: "string" }, description: { type: "string" } },
   parse(args) {

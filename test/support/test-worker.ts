@@ -9,14 +9,14 @@ export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef";
 export const testSecretBox = createSecretBox(TEST_SESSION_SECRET);
 export const testStaffLinkBox = createSecretBox(TEST_SESSION_SECRET, "staff-link-tokens");
 
-/** The real queue worker on a test database, polling often, retrying after 200 ms. */
+/** The real queue worker on a test database, polling often, retrying after 200 ms, gathering ARI changes for 300 ms. */
 export async function startTestWorker(
   database: { db: Db; url: string },
   overrides: Partial<Omit<WorkerDeps, "db">> & { clock?: Clock } = {},
 ): Promise<RunningWorker> {
   return startWorker({
     databaseUrl: database.url,
-    deps: { db: database.db, clock: systemClock, schedule: [200, 200, 200], allowPrivateUrls: true, secretBox: testSecretBox, mail: null, staffLinks: { publicBaseUrl: "https://panel.test", linkBox: testStaffLinkBox }, ...overrides },
+    deps: { db: database.db, clock: systemClock, schedule: [200, 200, 200], allowPrivateUrls: true, ariWindowMs: 300, secretBox: testSecretBox, mail: null, staffLinks: { publicBaseUrl: "https://panel.test", linkBox: testStaffLinkBox }, ...overrides },
     log: pino({ level: "silent" }),
     pollInterval: 100,
   });

@@ -85,8 +85,10 @@ describe("webhook deliveries", () => {
       ["booking.cancelled", booked.body.id, "cancelled"],
       ["booking.created", booked.body.id, "confirmed"],
     ]);
+    // The feed also holds the fixture's and the booking's ari.changed events, which this endpoint does not take.
     const feed = await api("GET", "/events", { key });
-    expect(new Set(feed.body.data.map((event: { id: string }) => event.id))).toEqual(new Set(requests.map((request) => request.headers["webhook-id"])));
+    const bookingEvents = feed.body.data.filter((event: { type: string }) => event.type !== "ari.changed");
+    expect(new Set(bookingEvents.map((event: { id: string }) => event.id))).toEqual(new Set(requests.map((request) => request.headers["webhook-id"])));
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString("base64")}`).verify(requests[0]!.body, requests[0]!.headers as Record<string, string>)).toThrow();
   });
 

@@ -1,0 +1,47 @@
+import type { CalendarDate } from "@/lib/dates/calendar-date";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import { propertyMode } from "@/lib/test-mode/property-mode";
+import { ARI_CHANGES, type AriChange } from "./event-types";
+import type { StoredEvent } from "./stored-event";
+
+type TakenRange = { room_type_id: string; first: CalendarDate; last: CalendarDate; changed: AriChange[] };
+
+/**
+ * Turns a property's ARI marks into ari.changed events, one per room type: its range is the
+ * smallest that covers the room type's marks, its `changed` what they changed together. First it
+ * takes the property's ARI lock exclusively (mark_ari holds it shared until the marking
+ * transaction ends), so every mark written before is committed and read here, and marks written
+ * after wait a moment and start the property's next round. The marks and the property's
+ * schedule are deleted in the same transaction as the events are written: a mark becomes an event
+ * exactly once, or stays (with its schedule) for the next run when this one fails.
+ */
+export async function takeAriMarks(tx: Prisma.TransactionClient, propertyId: string): Promise<StoredEvent[]> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ari:${propertyId}`}, 0))`;
+  await tx.$executeRaw`DELETE FROM ari_schedules WHERE property_id = ${propertyId}`;
+  const ranges = await tx.$queryRaw<TakenRange[]>`
+    WITH taken AS (DELETE FROM ari_marks WHERE property_id = ${propertyId} RETURNING room_type_id, first_night, last_night, changed)
+    SELECT room_type_id, to_char(min(first_night), 'YYYY-MM-DD') AS first, to_char(max(last_night), 'YYYY-MM-DD') AS last,
+           array_agg(DISTINCT change) AS changed
+    FROM taken, unnest(changed) AS change
+    GROUP BY room_type_id
+    ORDER BY room_type_id`;
+  if (!ranges.length) return [];
+  const property = await tx.property.findUniqueOrThrow({ where: { id: propertyId }, select: { livePropertyId: true } });
+  const events: StoredEvent[] = [];
+  for (const range of ranges) {
+    const data = { roomTypeId: range.room_type_id, from: range.first, to: range.last, changed: ARI_CHANGES.filter((change) => range.changed.includes(change)) };
+    const row = await tx.event.create({ data: { id: newId("evt"), propertyId, type: "ari.changed", data }, select: { id: true, createdAt: true } });
+    events.push({
+      id: row.id,
+      type: "ari.changed",
+      mode: propertyMode(property),
+      createdAt: row.createdAt.toISOString(),
+      data,
+      propertyId,
+      actorApiKeyId: null,
+      actorStaffUserId: null,
+    });
+  }
+  return events;
+}
