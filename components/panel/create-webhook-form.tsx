@@ -5,13 +5,19 @@ import { Field } from "@/components/booking-widget/field";
 import { ShownOnceSecret } from "./shown-once-secret";
 import type { CreateEndpointState } from "./webhook-form-states";
 
-type Props = { propertyId: string; eventTypes: readonly string[]; action: (state: CreateEndpointState, form: FormData) => Promise<CreateEndpointState> };
+type Props = {
+  propertyId: string;
+  eventTypes: readonly string[];
+  /** Ticked to start with (the API's default: the booking events). */
+  defaultEventTypes: readonly string[];
+  action: (state: CreateEndpointState, form: FormData) => Promise<CreateEndpointState>;
+};
 
 /** Settings › Webhooks › Add endpoint: URL, event types, description; the signing secret appears once. */
-export function CreateWebhookForm({ propertyId, eventTypes, action }: Props) {
+export function CreateWebhookForm({ propertyId, eventTypes, defaultEventTypes, action }: Props) {
   const [state, formAction, pending] = useActionState(action, {});
   const errors = state.fieldErrors ?? {};
-  const checked = state.values?.events ?? eventTypes;
+  const checked = state.values?.events ?? defaultEventTypes;
   return (
     <section aria-labelledby="add-endpoint" className="rounded-lg border border-stone-200 bg-white p-5">
       <h2 id="add-endpoint" className="text-lg font-semibold">Add endpoint</h2>
@@ -29,6 +35,9 @@ export function CreateWebhookForm({ propertyId, eventTypes, action }: Props) {
               <input type="checkbox" name="events" value={type} defaultChecked={checked.includes(type)} /> <code>{type}</code>
             </label>
           ))}
+          <p className="mt-1 text-stone-600">
+            <code>ari.changed</code>: a room type&apos;s availability, prices or restrictions changed on some nights, for partners that keep a copy of the calendar.
+          </p>
           {errors.events && <p id="webhook-events-error" className="mt-1 text-red-700">{errors.events}</p>}
         </fieldset>
         <Field id="webhook-description" name="description" label="Description (optional)" maxLength={200} defaultValue={state.values?.description} error={errors.description} />

@@ -119,6 +119,18 @@ says why). Delivery is at least once and order is not guaranteed; ignore event t
 know. After an outage, catch up with \`GET /events?after=<cursor>\`: every event once, in a
 stable order, for 30 days.
 
+## 8. Keep a copy of our ARI
+If your search runs on your own copy of availability, rates and restrictions, keep it exact
+with \`ari.changed\`: page through \`GET /events?type=ari.changed\` once and keep the last
+\`nextCursor\`; pull the calendar with \`GET /rates?from&to\` (366 nights a request); add a
+webhook endpoint with \`"events": ["ari.changed"]\` (it is sent only to endpoints that name it).
+Each event says a room type's nights changed, \`{ "roomTypeId", "from", "to", "changed":
+["availability" | "price" | "restrictions"] }\` (changes within a few seconds come as one): read
+\`GET /rates?from=<from>&to=<to>&roomTypeId=<roomTypeId>\` and replace those nights. Re-reading
+makes duplicates and any order harmless. After missed webhooks, catch up from the feed with the
+cursor you kept and apply each event the same way. A runnable example in Node.js:
+[keep-ari-copy.mjs](/docs/examples/keep-ari-copy.mjs).
+
 ## Limits
 Per property, shared by all its keys, over a sliding 60-second window: {limits}. Every
 response carries \`RateLimit\`/\`RateLimit-Policy\` and \`X-RateLimit-*\` headers; over the

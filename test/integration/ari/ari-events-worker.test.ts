@@ -122,7 +122,7 @@ describe("a worker killed between the mark and the event", () => {
   });
 
   it("leaves the marks, and the next worker raises them when it starts", { timeout: 90_000 }, async () => {
-    const { db, url } = database();
+    const { url } = database();
     const hotel = await hotelWithoutMail("Ari Crash Hotel");
     const made = await api("POST", "/bookings", { key: hotel.writeKey!.key, body: { roomTypeId: hotel.roomTypes[1]!.id, ...hotel.stay, adults: 1, guest: GUEST } });
     expect(made.status, made.text).toBe(201);

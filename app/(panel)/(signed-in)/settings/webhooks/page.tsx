@@ -4,7 +4,7 @@ import { CreateWebhookForm } from "@/components/panel/create-webhook-form";
 import { GuestEmailsForm } from "@/components/panel/guest-emails-form";
 import { WebhookRowActions } from "@/components/panel/webhook-row-actions";
 import { getDb } from "@/lib/db";
-import { EVENT_TYPES } from "@/lib/events/event-types";
+import { DEFAULT_WEBHOOK_EVENT_TYPES, EVENT_TYPES } from "@/lib/events/event-types";
 import { listWebhookEndpoints } from "@/lib/webhooks/find-webhook-endpoints";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
@@ -35,7 +35,7 @@ export default async function WebhooksPage() {
       </SettingsHeading>
 
       {isAdmin ? (
-        <CreateWebhookForm propertyId={property.id} eventTypes={EVENT_TYPES} action={createEndpointAction} />
+        <CreateWebhookForm propertyId={property.id} eventTypes={EVENT_TYPES} defaultEventTypes={DEFAULT_WEBHOOK_EVENT_TYPES} action={createEndpointAction} />
       ) : (
         <p className="rounded-md bg-stone-100 px-4 py-3 text-sm text-stone-700">You have view access: only admins can add, test, disable, rotate or delete endpoints.</p>
       )}
