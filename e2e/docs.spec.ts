@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { dateInTimeZone } from "@/lib/dates/calendar-date";
 import { operationExamples } from "@/lib/openapi/examples";
@@ -77,4 +79,16 @@ test("/docs/test-mode writes code as code too", async ({ page }) => {
   await page.goto("/docs/test-mode");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.locator("tbody").innerText()).not.toContain("`");
+});
+
+test("/docs says how to keep a copy of our ARI, and its runnable example downloads as the repository holds it", async ({ page, request }) => {
+  await page.route("**/docs/reference.js", (route) => route.abort());
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { name: "8. Keep a copy of our ARI" })).toBeVisible();
+  const link = page.getByRole("link", { name: "keep-ari-copy.mjs" });
+  await expect(link).toHaveAttribute("href", "/docs/examples/keep-ari-copy.mjs");
+  const example = await request.get("/docs/examples/keep-ari-copy.mjs");
+  expect(example.status()).toBe(200);
+  expect(example.headers()["content-type"]).toContain("text/javascript");
+  expect(await example.text()).toBe(readFileSync(join(process.cwd(), "docs", "examples", "keep-ari-copy.mjs"), "utf8"));
 });

@@ -7,9 +7,9 @@
 -- the property's ARI that the worker takes exclusively when it takes the marks, so a mark that
 -- commits while the worker runs is never passed over. The first mark after the property's last
 -- events writes ari_schedules and queues the job that raises them (lib/jobs/raise-ari-events.ts),
--- unless another transaction is doing that at this moment: it never waits for one (no lock a
--- booking holds can wait on it). Should that other transaction roll back, the worker's sweep
--- finds the mark: a mark is never lost, at worst raised a minute later.
+-- unless another transaction is doing that at this moment: it does not wait for that one (so no
+-- booking waits on another's scheduling). Should that other transaction roll back, the worker's
+-- sweep finds the mark: a mark is never lost, at worst raised a minute later.
 CREATE OR REPLACE FUNCTION mark_ari(p_room_type text, p_first date, p_last date, p_changed text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_property text;

@@ -8,7 +8,9 @@ import { setRates } from "@/lib/rates/set-rates";
 import { createRoomType } from "@/lib/room-types/create-room-type";
 import { updateRoomType } from "@/lib/room-types/update-room-type";
 import { CALENDAR_HORIZON_NIGHTS } from "@/lib/room-types/calendar-horizon";
-import type { AriChangedView } from "@/lib/schemas/events";
+import type { AriChangedView, EventView } from "@/lib/schemas/events";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { setupTestDatabase } from "../../support/database";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { GUEST, partnerFixture } from "../../support/partner-fixtures";
@@ -93,6 +95,22 @@ describe("bookings raise availability over their nights", () => {
     const cancelled = await api("POST", `/booking-groups/${group.body.id}/cancel`, { key });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(await raised()).toEqual({ [doubleId]: { roomTypeId: doubleId, ...range }, [singleId]: { roomTypeId: singleId, ...range } });
+  });
+
+  it("a test key's booking raises the test twin's own event, in mode test; the live property's nothing", async () => {
+    const { db } = database();
+    const twin = await openTestTwin(db, hotel.property.id);
+    const testKey = await createApiKey(db, { propertyId: twin.id, scope: "write", label: "Test write", actor: TEST_ACTOR });
+    const twinDouble = await db.roomType.findFirstOrThrow({ where: { propertyId: twin.id, name: "Double" } });
+    const dates = stay(2);
+    const made = await api("POST", "/bookings", { key: testKey.key, body: { roomTypeId: twinDouble.id, ...dates, adults: 1, guest: GUEST } });
+    expect(made.status, made.text).toBe(201);
+    expect(await raised()).toEqual({});
+    expect(await raiseAriEvents({ db, clock: systemClock, ariWindowMs: 0 }, twin.id)).toBe(1);
+    const feed = await api("GET", "/events?type=ari.changed", { key: testKey.key });
+    expect(feed.body.data.map((event: EventView) => [event.mode, event.data])).toEqual([
+      ["test", { roomTypeId: twinDouble.id, from: dates.checkin, to: lastNight(dates.checkout), changed: ["availability"] }],
+    ]);
   });
 
   it("a refused booking marks nothing", async () => {
