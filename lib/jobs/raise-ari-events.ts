@@ -26,7 +26,8 @@ export async function raiseAriEvents(deps: AriDeps, propertyId: string): Promise
   }
   return deps.db.$transaction(async (tx) => {
     const events = await takeAriMarks(tx, propertyId);
-    for (const event of events) await queueWebhookDeliveries(tx, event);
+    const subscribed = events.length > 0 && (await tx.webhookEndpoint.count({ where: { propertyId, enabled: true, events: { has: "ari.changed" } } })) > 0;
+    if (subscribed) for (const event of events) await queueWebhookDeliveries(tx, event);
     return events.length;
   });
 }

@@ -19,12 +19,6 @@ CREATE TABLE "ari_schedules" (
     CONSTRAINT "ari_schedules_pkey" PRIMARY KEY ("property_id")
 );
 
--- CreateIndex
-CREATE INDEX "ari_marks_property_id_idx" ON "ari_marks"("property_id");
-
--- AddForeignKey
-ALTER TABLE "ari_marks" ADD CONSTRAINT "ari_marks_property_id_fkey" FOREIGN KEY ("property_id") REFERENCES "properties"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
 -- AddForeignKey
 ALTER TABLE "ari_schedules" ADD CONSTRAINT "ari_schedules_property_id_fkey" FOREIGN KEY ("property_id") REFERENCES "properties"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
