@@ -14,7 +14,9 @@ type TakenRange = { room_type_id: string; first: CalendarDate; last: CalendarDat
  * transaction ends), so every mark written before is committed and read here, and marks written
  * after wait a moment and start the property's next round. The marks and the property's
  * schedule are deleted in the same transaction as the events are written: a mark becomes an event
- * exactly once, or stays (with its schedule) for the next run when this one fails.
+ * exactly once, or stays (with its schedule) for the next run when this one fails. A round that
+ * raises events moves the property's ARI version on, in the same transaction: copies of its
+ * nights read before it (lib/rates/rates-night-cache.ts) are not served after its events.
  */
 export async function takeAriMarks(tx: Prisma.TransactionClient, propertyId: string): Promise<StoredEvent[]> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ari:${propertyId}`}, 0))`;
@@ -40,6 +42,9 @@ export async function takeAriMarks(tx: Prisma.TransactionClient, propertyId: str
     actorApiKeyId: null,
     actorStaffUserId: null,
   }));
+  await tx.$executeRaw`
+    INSERT INTO ari_versions (property_id, version) VALUES (${propertyId}, 1)
+    ON CONFLICT (property_id) DO UPDATE SET version = ari_versions.version + 1`;
   await tx.event.createMany({ data: events.map((event) => ({ id: event.id, propertyId, type: event.type, data: event.data, createdAt })) });
   return events;
 }

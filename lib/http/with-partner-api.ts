@@ -28,7 +28,8 @@ export type PartnerContext = {
   log: Logger;
 };
 
-export type PartnerResult = { status?: number; body: unknown; headers?: Record<string, string> };
+/** What a handler answers: a body to serialize, or (a large answer built as text, GET /rates) its JSON text. */
+export type PartnerResult = { status?: number; headers?: Record<string, string> } & ({ body: unknown } | { json: string });
 export type PartnerHandler = (context: PartnerContext) => Promise<PartnerResult>;
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 
@@ -167,7 +168,7 @@ export function withPartnerApi(options: { scope: Scope; route: string }, handler
         response = new Response(null, { status: 204, headers });
       } else {
         headers["Content-Type"] = "application/json";
-        response = new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+        response = new Response("json" in result ? result.json : JSON.stringify(result.body), { status: result.status ?? 200, headers });
       }
     } catch (error) {
       const problem = toProblem(error, requestLog());

@@ -3,7 +3,9 @@ import type { Db } from "@/lib/db";
 import { DomainError, validationFailed } from "@/lib/errors";
 import { extrasPerNight, partyExtras, partyNightPrice } from "@/lib/rate-plans/party-price";
 import { unknownRatePlan } from "@/lib/rate-plans/unknown-rate-plan";
-import type { RatesQuery, RatesView } from "@/lib/schemas/rates";
+import { ratePlanPrice } from "@/lib/rate-plans/rate-plan-price";
+import type { RatesQuery } from "@/lib/schemas/rates";
+import { type AriState, type CachedNight, type RatesNightCache, ratesNightCache } from "./rates-night-cache";
 
 export const MAX_RATES_QUERY_NIGHTS = 366;
 
@@ -12,7 +14,6 @@ type NightRow = {
   /** The night's place in the range: 0 for `from`. */
   day: number;
   rate: number;
-  amount: number;
   available: number;
   closed: boolean;
   min_stay: number;
@@ -21,75 +22,113 @@ type NightRow = {
   closed_to_departure: boolean;
 };
 
+/** A night with no calendar row, after its date: not for sale. */
+const NOT_FOR_SALE = JSON.stringify({ amount: null, availableRooms: 0, closed: true, minStay: 1, maxStay: null, closedToArrival: false, closedToDeparture: false, plans: [] }).slice(1);
+
+const cachedNight = (row: NightRow | undefined): CachedNight =>
+  row
+    ? {
+        rate: row.rate,
+        fields: JSON.stringify({
+          availableRooms: row.available,
+          closed: row.closed,
+          minStay: row.min_stay,
+          maxStay: row.max_stay,
+          closedToArrival: row.closed_to_arrival,
+          closedToDeparture: row.closed_to_departure,
+        }).slice(1, -1),
+      }
+    : null;
+
 /**
  * The price, free-room and restriction calendar of a property's room types, night by night, from
- * `from` to `to` (both included). A night with no calendar row is not for sale. With a rate plan
- * (active, of the property), only the room types it is sold for, each night priced with its rule
- * (rate_plan_price, as offers and bookings are). Each night lists its price under every active
+ * `from` to `to` (both included), as the JSON text of a RatesView (lib/schemas/rates.ts): answers
+ * run to hundreds of kilobytes, and are written from text kept per night rather than serialized
+ * whole. A night with no calendar row is not for sale. With a rate plan (active, of the
+ * property), only the room types it is sold for, each night priced with its rule
+ * (ratePlanPrice, as offers and bookings are). Each night lists its price under every active
  * plan sold for the room type (only the one asked for, when one is), for the adults its rate
  * covers (adultsIncluded, no children): partyNightPrice, the function availability prices its
  * offers with, so a night has one price for a party wherever it is read.
+ *
+ * Nights come from this process's copies when they are exact (lib/rates/rates-night-cache.ts:
+ * the property's ARI version, read first, is theirs and no mark waits), else from room_nights.
  */
-export async function readRates(db: Db, property: { id: string; currency: string }, query: RatesQuery): Promise<RatesView> {
+export async function readRatesJson(db: Db, property: { id: string; currency: string }, query: RatesQuery, cache: RatesNightCache = ratesNightCache()): Promise<string> {
   const span = daysBetween(query.from, query.to) + 1;
   if (span < 1) throw validationFailed([{ field: "to", message: "Must not be before from." }]);
   if (span > MAX_RATES_QUERY_NIGHTS) throw validationFailed([{ field: "to", message: `At most ${MAX_RATES_QUERY_NIGHTS} nights from from.` }]);
-  const plans = await db.ratePlan.findMany({
-    where: { propertyId: property.id, active: true, ...(query.ratePlanId ? { id: query.ratePlanId } : {}) },
-    orderBy: [{ standard: "desc" }, { name: "asc" }, { id: "asc" }],
-    select: { id: true, roomTypeIds: true, pricePercent: true, priceAmount: true },
-  });
+  // The state is read before any night: nights read after it hold every change it announced.
+  const [state, plans, roomTypes] = await Promise.all([
+    readAriState(db, property.id),
+    db.ratePlan.findMany({
+      where: { propertyId: property.id, active: true, ...(query.ratePlanId ? { id: query.ratePlanId } : {}) },
+      orderBy: [{ standard: "desc" }, { name: "asc" }, { id: "asc" }],
+      select: { id: true, roomTypeIds: true, pricePercent: true, priceAmount: true },
+    }),
+    db.roomType.findMany({
+      where: { propertyId: property.id, ...(query.roomTypeId ? { id: query.roomTypeId } : {}) },
+      orderBy: [{ basePrice: "asc" }, { name: "asc" }, { id: "asc" }],
+      select: { id: true, name: true, adultsIncluded: true, extraAdult: true },
+    }),
+  ]);
   const plan = query.ratePlanId ? plans[0] : undefined;
   if (query.ratePlanId && !plan) throw unknownRatePlan(query.ratePlanId);
-  const roomTypes = await db.roomType.findMany({
-    where: { propertyId: property.id, ...(query.roomTypeId ? { id: query.roomTypeId } : {}) },
-    orderBy: [{ basePrice: "asc" }, { name: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, adultsIncluded: true, extraAdult: true },
-  });
   if (query.roomTypeId && roomTypes.length === 0) {
     throw new DomainError("unknown_room_type", `No room type "${query.roomTypeId}" at this property.`);
   }
   const sold = roomTypes.filter((roomType) => !plan?.roomTypeIds.length || plan.roomTypeIds.includes(roomType.id));
   if (query.roomTypeId && plan && sold.length === 0) throw unknownRatePlan(plan.id, roomTypes[0]!.name);
-  const nights = await db.$queryRaw<NightRow[]>`
-    SELECT n.room_type_id, n.date - ${query.from}::date AS day, n.price AS rate,
-           rate_plan_price(n.price, ${plan?.pricePercent ?? null}::int, ${plan?.priceAmount ?? null}::int) AS amount,
-           CASE WHEN n.closed THEN 0 ELSE n.rooms_for_sale - n.rooms_sold END AS available, n.closed,
-           n.min_stay, n.max_stay, n.closed_to_arrival, n.closed_to_departure
-    FROM room_nights n
-    WHERE n.room_type_id = ANY(${sold.map((roomType) => roomType.id)}::text[]) AND n.date BETWEEN ${query.from}::date AND ${query.to}::date`;
-  // Each room type's nights by their place in the range (to_char on every row cost PostgreSQL more than the rest of the query).
   const dates = eachDate(query.from, query.to);
-  const byRoomType = new Map<string, (NightRow | undefined)[]>(sold.map((roomType) => [roomType.id, new Array<NightRow | undefined>(dates.length)]));
-  for (const night of nights) byRoomType.get(night.room_type_id)![night.day] = night;
-  return {
-    from: query.from,
-    to: query.to,
-    currency: property.currency,
-    roomTypes: sold.map((roomType) => {
-      // The room type's plans, and what its rate's own adults add to it (nothing: the rate covers them).
-      const soldWith = plans.filter((p) => !p.roomTypeIds.length || p.roomTypeIds.includes(roomType.id));
-      const extras = extrasPerNight(partyExtras(roomType, [], { adults: roomType.adultsIncluded, childrenAges: [] }));
-      const plansOf = (rate: number) => soldWith.map((p) => ({ ratePlanId: p.id, amount: partyNightPrice(rate, extras, { percent: p.pricePercent, amount: p.priceAmount }) }));
-      const calendar = byRoomType.get(roomType.id)!;
-      return {
-        roomTypeId: roomType.id,
-        nights: dates.map((date, day) => {
-          const night = calendar[day];
-          if (!night) return { date, amount: null, availableRooms: 0, closed: true, minStay: 1, maxStay: null, closedToArrival: false, closedToDeparture: false, plans: [] };
-          return {
-            date,
-            amount: night.amount,
-            availableRooms: night.available,
-            closed: night.closed,
-            minStay: night.min_stay,
-            maxStay: night.max_stay,
-            closedToArrival: night.closed_to_arrival,
-            closedToDeparture: night.closed_to_departure,
-            plans: plansOf(night.rate),
-          };
-        }),
-      };
-    }),
-  };
+  const calendars = new Map(sold.map((roomType) => [roomType.id, cache.nights(property.id, state, roomType.id, dates)]));
+  const unread = sold.filter((roomType) => !calendars.get(roomType.id));
+  if (unread.length) {
+    const rows = await db.$queryRaw<NightRow[]>`
+      SELECT n.room_type_id, n.date - ${query.from}::date AS day, n.price AS rate,
+             CASE WHEN n.closed THEN 0 ELSE n.rooms_for_sale - n.rooms_sold END AS available, n.closed,
+             n.min_stay, n.max_stay, n.closed_to_arrival, n.closed_to_departure
+      FROM room_nights n
+      WHERE n.room_type_id = ANY(${unread.map((roomType) => roomType.id)}::text[]) AND n.date BETWEEN ${query.from}::date AND ${query.to}::date`;
+    // Each room type's nights by their place in the range (to_char on every row cost PostgreSQL more than the rest of the query).
+    const byRoomType = new Map(unread.map((roomType) => [roomType.id, new Array<NightRow | undefined>(dates.length)]));
+    for (const row of rows) byRoomType.get(row.room_type_id)![row.day] = row;
+    for (const [roomTypeId, calendar] of byRoomType) {
+      const nights = Array.from(calendar, cachedNight);
+      cache.keep(property.id, state, roomTypeId, dates, nights);
+      calendars.set(roomTypeId, nights);
+    }
+  }
+  const roomTypesJson = sold.map((roomType) => {
+    // The room type's plans, and what its rate's own adults add to it (nothing: the rate covers them).
+    const soldWith = plans.filter((p) => !p.roomTypeIds.length || p.roomTypeIds.includes(roomType.id));
+    const extras = extrasPerNight(partyExtras(roomType, [], { adults: roomType.adultsIncluded, childrenAges: [] }));
+    // A room type's nights have few distinct rates: each rate's amount and plans are priced and written once.
+    const pricesAt = new Map<number, { amount: number; plans: string }>();
+    const pricedAt = (rate: number) => {
+      let prices = pricesAt.get(rate);
+      if (!prices) {
+        prices = {
+          amount: plan ? ratePlanPrice(rate, { percent: plan.pricePercent, amount: plan.priceAmount }) : rate,
+          plans: JSON.stringify(soldWith.map((p) => ({ ratePlanId: p.id, amount: partyNightPrice(rate, extras, { percent: p.pricePercent, amount: p.priceAmount }) }))),
+        };
+        pricesAt.set(rate, prices);
+      }
+      return prices;
+    };
+    const nights = calendars.get(roomType.id)!.map((night, day) => {
+      if (!night) return `{"date":"${dates[day]}",${NOT_FOR_SALE}`;
+      const { amount, plans } = pricedAt(night.rate);
+      return `{"date":"${dates[day]}","amount":${amount},${night.fields},"plans":${plans}}`;
+    });
+    return `{"roomTypeId":${JSON.stringify(roomType.id)},"nights":[${nights.join(",")}]}`;
+  });
+  return `{"from":"${query.from}","to":"${query.to}","currency":${JSON.stringify(property.currency)},"roomTypes":[${roomTypesJson.join(",")}]}`;
+}
+
+/** The property's ARI version and whether marks wait for their round, in one statement. */
+async function readAriState(db: Db, propertyId: string): Promise<AriState> {
+  const [row] = await db.$queryRaw<AriState[]>`
+    SELECT coalesce((SELECT version FROM ari_versions WHERE property_id = ${propertyId}), 0)::text AS version,
+           EXISTS (SELECT FROM ari_marks WHERE property_id = ${propertyId}) AS pending`;
+  return row!;
 }

@@ -11,7 +11,8 @@ import { isDomainError } from "@/lib/errors";
 import { createRatePlan, deactivateRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { listRatePlans } from "@/lib/rate-plans/list-rate-plans";
 import { ratePlanPrice } from "@/lib/rate-plans/rate-plan-price";
-import { readRates } from "@/lib/rates/read-rates";
+import { readRatesJson } from "@/lib/rates/read-rates";
+import type { RatesView } from "@/lib/schemas/rates";
 import { setRates } from "@/lib/rates/set-rates";
 import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
@@ -132,7 +133,7 @@ describe("pricing under a rate plan", () => {
     );
     expect(refused.code).toBe("unknown_rate_plan");
     expect(refused.message).toContain("Room 0");
-    const rates = await readRates(database().db, property, { from: checkin, to: checkin, ratePlanId: onlyLarge.id });
+    const rates = JSON.parse(await readRatesJson(database().db, property, { from: checkin, to: checkin, ratePlanId: onlyLarge.id })) as RatesView;
     expect(rates.roomTypes.map((r) => r.roomTypeId)).toEqual([large.id]);
     expect(rates.roomTypes[0]!.nights[0]!.amount).toBe(18_000);
   });
@@ -333,7 +334,7 @@ describe("stay restrictions", () => {
   it("GET /rates shows each night's restrictions", async () => {
     const { property, room, arrival } = await restricted();
     await setRates(database().db, { roomTypeId: room.id, from: arrival, to: addDays(arrival, 1), minStay: 2, maxStay: 7, closedToDeparture: true });
-    const rates = await readRates(database().db, property, { from: arrival, to: addDays(arrival, 2) });
+    const rates = JSON.parse(await readRatesJson(database().db, property, { from: arrival, to: addDays(arrival, 2) })) as RatesView;
     expect(rates.roomTypes[0]!.nights.map(({ minStay, maxStay, closedToArrival, closedToDeparture }) => ({ minStay, maxStay, closedToArrival, closedToDeparture }))).toEqual([
       { minStay: 2, maxStay: 7, closedToArrival: false, closedToDeparture: true },
       { minStay: 2, maxStay: 7, closedToArrival: false, closedToDeparture: true },

@@ -1,10 +1,10 @@
 import { parseQuery } from "@/lib/http/parse-request";
 import { methodNotAllowed, withPartnerApi } from "@/lib/http/with-partner-api";
-import { readRates } from "@/lib/rates/read-rates";
+import { readRatesJson } from "@/lib/rates/read-rates";
 import { RatesQuerySchema } from "@/lib/schemas/rates";
 
 export const GET = withPartnerApi({ scope: "read", route: "GET /rates" }, async ({ request, db, property }) => ({
-  body: await readRates(db, property, parseQuery(request, RatesQuerySchema)),
+  json: await readRatesJson(db, property, parseQuery(request, RatesQuerySchema)),
 }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("/rates", ["GET"]);
