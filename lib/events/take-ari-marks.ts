@@ -15,8 +15,9 @@ type TakenRange = { room_type_id: string; first: CalendarDate; last: CalendarDat
  * after wait a moment and start the property's next round. The marks and the property's
  * schedule are deleted in the same transaction as the events are written: a mark becomes an event
  * exactly once, or stays (with its schedule) for the next run when this one fails. A round that
- * raises events moves the property's ARI version on, in the same transaction: copies of its
- * nights read before it (lib/rates/rates-night-cache.ts) are not served after its events.
+ * raises events moves the property's ARI version on and records the ranges it announced, in
+ * the same transaction: GET /rates' copies of those nights (lib/rates/rates-night-cache.ts) are
+ * not served after its events.
  */
 export async function takeAriMarks(tx: Prisma.TransactionClient, propertyId: string): Promise<StoredEvent[]> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ari:${propertyId}`}, 0))`;
@@ -42,9 +43,18 @@ export async function takeAriMarks(tx: Prisma.TransactionClient, propertyId: str
     actorApiKeyId: null,
     actorStaffUserId: null,
   }));
+  // The round moves the property's version on and records what it announced (ari_rounds, kept an
+  // hour): GET /rates' copies of nights drop these ranges when they see the new version.
   await tx.$executeRaw`
-    INSERT INTO ari_versions (property_id, version) VALUES (${propertyId}, 1)
-    ON CONFLICT (property_id) DO UPDATE SET version = ari_versions.version + 1`;
+    WITH counted AS (
+      INSERT INTO ari_versions (property_id, version) VALUES (${propertyId}, 1)
+      ON CONFLICT (property_id) DO UPDATE SET version = ari_versions.version + 1
+      RETURNING version
+    )
+    INSERT INTO ari_rounds (property_id, version, room_type_id, first_night, last_night)
+    SELECT ${propertyId}, counted.version, r.room_type_id, r.first, r.last
+    FROM counted, unnest(${ranges.map((r) => r.room_type_id)}::text[], ${ranges.map((r) => r.first)}::date[], ${ranges.map((r) => r.last)}::date[]) AS r(room_type_id, first, last)`;
+  await tx.$executeRaw`DELETE FROM ari_rounds WHERE property_id = ${propertyId} AND raised_at < now() - interval '1 hour'`;
   await tx.event.createMany({ data: events.map((event) => ({ id: event.id, propertyId, type: event.type, data: event.data, createdAt })) });
   return events;
 }

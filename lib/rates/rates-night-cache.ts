@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { CalendarDate } from "@/lib/dates/calendar-date";
+import { daysBetween, eachDate, type CalendarDate } from "@/lib/dates/calendar-date";
 
 /**
  * A night as GET /rates shows it, kept as text: the night's rate (plans price from it) and its
@@ -8,8 +8,11 @@ import type { CalendarDate } from "@/lib/dates/calendar-date";
  */
 export type CachedNight = { rate: number; fields: string } | null;
 
-/** A property's ARI as of a read: the rounds of ari.changed raised (ari_versions), and whether marks wait for their next round. */
-export type AriState = { version: string; pending: boolean };
+/** A room type's nights from `first` to `last` that changed: a mark waiting for its round, or what a round announced. */
+export type NightRange = { roomTypeId: string; first: CalendarDate; last: CalendarDate };
+
+/** A property's ARI as read at one moment: the rounds of ari.changed raised (ari_versions), and the marks waiting for the next. */
+export type AriState = { version: string; marks: NightRange[] };
 
 type PropertyNights = { version: string; roomTypes: Map<string, Map<CalendarDate, CachedNight>>; bytes: number };
 
@@ -18,67 +21,89 @@ const nightBytes = (night: CachedNight) => 96 + (night ? night.fields.length * 2
 
 /**
  * Copies of properties' nights, kept in this process so that a pull of nights nothing has
- * changed since reads no room_nights row and serializes nothing but its plans' prices. The
- * invariants that keep a copy exact:
+ * changed since reads no room_nights row. The invariants that keep a copy exact:
  *
- * - A copy is tagged with the property's ARI version read before its nights were read. Every
- *   change committed before that version's round is in the copy (the round takes the marks only
- *   once every marking transaction has committed).
- * - A copy is served only when the property's version is still its own and no mark waits for
- *   a round: every write that moves ARI marks it in its own transaction (mark_ari), so a change
- *   committed since the copy was read either still has its mark or has moved the version on.
- *   A pull is therefore never older than the changes committed before it began, on any server:
- *   each process checks the database, none tells the others.
- * - While marks wait, pulls read the database and keep nothing.
+ * - A copy is at a version of the property's ARI (ari_versions: one more for each round of
+ *   ari.changed). A night is kept only by a pull that read the version, then the night, and
+ *   found the copy at that version (or none): it holds every change announced up to it.
+ * - A pull that reads a newer version first brings the copy to it: it drops every night the
+ *   rounds since announced (ari_rounds; when they are no longer all kept, the whole copy).
+ * - A kept night is served only while no mark waits on it: every write that moves ARI marks its
+ *   nights in its own transaction (mark_ari), so a change committed since the night was read
+ *   either still has its mark or was announced by a round, which drops the night.
  *
- * Only nights are kept: room types, rate plans and the property are read on every pull. The
- * least recently read properties go first when the copies pass MAX_BYTES.
+ * So a pull is never older than the changes committed before it began, on any server: each
+ * process checks the database, none tells the others. Only nights are kept: room types, rate
+ * plans and the property are read on every pull. The least recently read properties go first
+ * when the copies pass their size.
  */
 export class RatesNightCache {
   private readonly properties: LRUCache<string, PropertyNights>;
 
   constructor(maxBytes: number) {
-    this.properties = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes) });
+    this.properties = new LRUCache({ maxSize: maxBytes, sizeCalculation: (copy) => Math.max(1, copy.bytes) });
   }
 
-  /** The kept nights of a room type from `dates`, in order, or null when any is missing or the copy may be stale. */
-  nights(propertyId: string, state: AriState, roomTypeId: string, dates: CalendarDate[]): CachedNight[] | null {
-    if (state.pending) return null;
-    const kept = this.properties.get(propertyId);
-    if (kept?.version !== state.version) return null;
-    const nights = kept.roomTypes.get(roomTypeId);
-    if (!nights) return null;
-    const found: CachedNight[] = new Array(dates.length);
-    for (let i = 0; i < dates.length; i++) {
-      const night = nights.get(dates[i]!);
-      if (night === undefined) return null;
-      found[i] = night;
+  /** The version the property's copy is at; null without a copy. */
+  versionOf(propertyId: string): string | null {
+    return this.properties.get(propertyId)?.version ?? null;
+  }
+
+  /**
+   * Brings the copy from version `from` to `to`, dropping the nights the rounds in between
+   * announced; with rounds null (not all of them kept), drops the copy. Nothing when the copy
+   * is no longer at `from` (another pull moved it meanwhile).
+   */
+  catchUp(propertyId: string, from: string, to: string, rounds: NightRange[] | null): void {
+    const copy = this.properties.get(propertyId);
+    if (copy?.version !== from) return;
+    if (!rounds) return void this.properties.delete(propertyId);
+    for (const round of rounds) {
+      const nights = copy.roomTypes.get(round.roomTypeId);
+      if (!nights) continue;
+      for (const date of eachDate(round.first, round.last)) {
+        const night = nights.get(date);
+        if (night !== undefined && nights.delete(date)) copy.bytes -= nightBytes(night);
+      }
+    }
+    copy.version = to;
+    this.properties.set(propertyId, copy);
+  }
+
+  /** A room type's nights on `dates`: each kept one, or undefined where it must be read (not kept, a mark waits on it, or the copy is not at the state's version). */
+  nights(propertyId: string, state: AriState, roomTypeId: string, dates: CalendarDate[]): (CachedNight | undefined)[] {
+    const found = new Array<CachedNight | undefined>(dates.length).fill(undefined);
+    const copy = this.properties.get(propertyId);
+    const nights = copy?.version === state.version ? copy.roomTypes.get(roomTypeId) : undefined;
+    if (!nights) return found;
+    for (let i = 0; i < dates.length; i++) found[i] = nights.get(dates[i]!);
+    for (const mark of state.marks) {
+      if (mark.roomTypeId !== roomTypeId) continue;
+      const first = Math.max(0, daysBetween(dates[0]!, mark.first));
+      const last = Math.min(dates.length - 1, daysBetween(dates[0]!, mark.last));
+      for (let i = first; i <= last; i++) found[i] = undefined;
     }
     return found;
   }
 
-  /** Keeps nights read after `state` was: dropped when marks waited, or when a newer version was read meanwhile. */
+  /** Keeps nights read after `state` was, when the copy is at its version (or there is none yet). */
   keep(propertyId: string, state: AriState, roomTypeId: string, dates: CalendarDate[], nights: CachedNight[]): void {
-    if (state.pending) return;
-    let kept = this.properties.get(propertyId);
-    if (kept && kept.version !== state.version) {
-      // Versions only grow: an older copy gives way to this one; an older read keeps nothing.
-      if (BigInt(kept.version) > BigInt(state.version)) return;
-      kept = undefined;
-    }
-    kept ??= { version: state.version, roomTypes: new Map(), bytes: 0 };
-    let byDate = kept.roomTypes.get(roomTypeId);
-    if (!byDate) kept.roomTypes.set(roomTypeId, (byDate = new Map()));
+    let copy = this.properties.get(propertyId);
+    if (copy && copy.version !== state.version) return;
+    copy ??= { version: state.version, roomTypes: new Map(), bytes: 0 };
+    let byDate = copy.roomTypes.get(roomTypeId);
+    if (!byDate) copy.roomTypes.set(roomTypeId, (byDate = new Map()));
     for (let i = 0; i < dates.length; i++) {
-      if (!byDate.has(dates[i]!)) kept.bytes += nightBytes(nights[i]!);
+      const before = byDate.get(dates[i]!);
+      copy.bytes += nightBytes(nights[i]!) - (before === undefined ? 0 : nightBytes(before));
       byDate.set(dates[i]!, nights[i]!);
     }
     // Set again so that the cache counts the copy's new size (and evicts others if it must).
-    this.properties.set(propertyId, kept);
+    this.properties.set(propertyId, copy);
   }
 }
 
-/** 64 MB: 20 properties' 10 room types for two years take about 30. */
+/** 64 MB: the benchmark's 20 properties with 10 room types, a year of nights each, take about 30. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
 let cache: RatesNightCache | undefined;

@@ -5,7 +5,7 @@ import { extrasPerNight, partyExtras, partyNightPrice } from "@/lib/rate-plans/p
 import { unknownRatePlan } from "@/lib/rate-plans/unknown-rate-plan";
 import { ratePlanPrice } from "@/lib/rate-plans/rate-plan-price";
 import type { RatesQuery } from "@/lib/schemas/rates";
-import { type AriState, type CachedNight, type RatesNightCache, ratesNightCache } from "./rates-night-cache";
+import { type AriState, type CachedNight, type NightRange, type RatesNightCache, ratesNightCache } from "./rates-night-cache";
 
 export const MAX_RATES_QUERY_NIGHTS = 366;
 
@@ -51,8 +51,9 @@ const cachedNight = (row: NightRow | undefined): CachedNight =>
  * covers (adultsIncluded, no children): partyNightPrice, the function availability prices its
  * offers with, so a night has one price for a party wherever it is read.
  *
- * Nights come from this process's copies when they are exact (lib/rates/rates-night-cache.ts:
- * the property's ARI version, read first, is theirs and no mark waits), else from room_nights.
+ * Nights come from this process's copies where they are exact (lib/rates/rates-night-cache.ts:
+ * brought to the property's ARI version, read first; no mark waiting on them), the others from
+ * room_nights, and are kept.
  */
 export async function readRatesJson(db: Db, property: { id: string; currency: string }, query: RatesQuery, cache: RatesNightCache = ratesNightCache()): Promise<string> {
   const span = daysBetween(query.from, query.to) + 1;
@@ -80,22 +81,31 @@ export async function readRatesJson(db: Db, property: { id: string; currency: st
   const sold = roomTypes.filter((roomType) => !plan?.roomTypeIds.length || plan.roomTypeIds.includes(roomType.id));
   if (query.roomTypeId && plan && sold.length === 0) throw unknownRatePlan(plan.id, roomTypes[0]!.name);
   const dates = eachDate(query.from, query.to);
+  await catchUp(db, cache, property.id, state);
   const calendars = new Map(sold.map((roomType) => [roomType.id, cache.nights(property.id, state, roomType.id, dates)]));
-  const unread = sold.filter((roomType) => !calendars.get(roomType.id));
+  // Each room type's nights from its first to its last not served from the copies, in one read.
+  const unread = sold.flatMap((roomType) => {
+    const nights = calendars.get(roomType.id)!;
+    const first = nights.indexOf(undefined);
+    return first < 0 ? [] : [{ id: roomType.id, first, last: nights.lastIndexOf(undefined) }];
+  });
   if (unread.length) {
     const rows = await db.$queryRaw<NightRow[]>`
       SELECT n.room_type_id, n.date - ${query.from}::date AS day, n.price AS rate,
              CASE WHEN n.closed THEN 0 ELSE n.rooms_for_sale - n.rooms_sold END AS available, n.closed,
              n.min_stay, n.max_stay, n.closed_to_arrival, n.closed_to_departure
-      FROM room_nights n
-      WHERE n.room_type_id = ANY(${unread.map((roomType) => roomType.id)}::text[]) AND n.date BETWEEN ${query.from}::date AND ${query.to}::date`;
-    // Each room type's nights by their place in the range (to_char on every row cost PostgreSQL more than the rest of the query).
-    const byRoomType = new Map(unread.map((roomType) => [roomType.id, new Array<NightRow | undefined>(dates.length)]));
-    for (const row of rows) byRoomType.get(row.room_type_id)![row.day] = row;
-    for (const [roomTypeId, calendar] of byRoomType) {
-      const nights = Array.from(calendar, cachedNight);
-      cache.keep(property.id, state, roomTypeId, dates, nights);
-      calendars.set(roomTypeId, nights);
+      FROM unnest(${unread.map((r) => r.id)}::text[], ${unread.map((r) => dates[r.first])}::date[], ${unread.map((r) => dates[r.last])}::date[]) AS r(id, first, last)
+      JOIN room_nights n ON n.room_type_id = r.id AND n.date BETWEEN r.first AND r.last`;
+    // Nights by their place in the range (to_char on every row cost PostgreSQL more than the rest of the query).
+    const read = new Map(unread.map((r) => [r.id, { first: r.first, rows: new Array<NightRow | undefined>(r.last - r.first + 1) }]));
+    for (const row of rows) {
+      const { first, rows: nights } = read.get(row.room_type_id)!;
+      nights[row.day - first] = row;
+    }
+    for (const { id, first, last } of unread) {
+      const nights = Array.from(read.get(id)!.rows, cachedNight);
+      cache.keep(property.id, state, id, dates.slice(first, last + 1), nights);
+      calendars.get(id)!.splice(first, nights.length, ...nights);
     }
   }
   const roomTypesJson = sold.map((roomType) => {
@@ -115,7 +125,7 @@ export async function readRatesJson(db: Db, property: { id: string; currency: st
       }
       return prices;
     };
-    const nights = calendars.get(roomType.id)!.map((night, day) => {
+    const nights = (calendars.get(roomType.id) as CachedNight[]).map((night, day) => {
       if (!night) return `{"date":"${dates[day]}",${NOT_FOR_SALE}`;
       const { amount, plans } = pricedAt(night.rate);
       return `{"date":"${dates[day]}","amount":${amount},${night.fields},"plans":${plans}}`;
@@ -125,10 +135,21 @@ export async function readRatesJson(db: Db, property: { id: string; currency: st
   return `{"from":"${query.from}","to":"${query.to}","currency":${JSON.stringify(property.currency)},"roomTypes":[${roomTypesJson.join(",")}]}`;
 }
 
-/** The property's ARI version and whether marks wait for their round, in one statement. */
+/** The property's ARI version and the marks waiting for their round, in one statement. */
 async function readAriState(db: Db, propertyId: string): Promise<AriState> {
   const [row] = await db.$queryRaw<AriState[]>`
     SELECT coalesce((SELECT version FROM ari_versions WHERE property_id = ${propertyId}), 0)::text AS version,
-           EXISTS (SELECT FROM ari_marks WHERE property_id = ${propertyId}) AS pending`;
+           coalesce((SELECT json_agg(json_build_object('roomTypeId', room_type_id, 'first', first_night, 'last', last_night)) FROM ari_marks WHERE property_id = ${propertyId}), '[]') AS marks`;
   return row!;
+}
+
+/** Brings the property's copy of nights to the state's version: the rounds since the copy's, or (when they are no longer all kept) no copy. */
+async function catchUp(db: Db, cache: RatesNightCache, propertyId: string, state: AriState): Promise<void> {
+  const from = cache.versionOf(propertyId);
+  if (from === null || BigInt(from) >= BigInt(state.version)) return;
+  const rounds = await db.$queryRaw<(NightRange & { version: string })[]>`
+    SELECT version::text, room_type_id AS "roomTypeId", to_char(first_night, 'YYYY-MM-DD') AS first, to_char(last_night, 'YYYY-MM-DD') AS last
+    FROM ari_rounds WHERE property_id = ${propertyId} AND version > ${from}::bigint AND version <= ${state.version}::bigint`;
+  const complete = new Set(rounds.map((round) => round.version)).size === Number(BigInt(state.version) - BigInt(from));
+  cache.catchUp(propertyId, from, state.version, complete ? rounds : null);
 }

@@ -16,7 +16,8 @@ import { GUEST, partnerFixture } from "../../support/partner-fixtures";
  * GET /rates answers from copies of nights kept in the server (lib/rates/rates-night-cache.ts;
  * issue 39's p99), and a pull is never older than the writes committed before it: each write
  * below is followed by a pull through the copies, which must equal a pull with no copy at all,
- * while its marks wait and again after the worker raised them.
+ * while its marks wait and again after the worker raised them (the copy catching up with the
+ * round), and once more when the rounds since the copy's are no longer kept.
  */
 const database = setupTestDatabase();
 let hotel: Awaited<ReturnType<typeof partnerFixture>>;
@@ -41,8 +42,9 @@ async function pullBoth(cache: RatesNightCache, query: { from: string; to: strin
   return JSON.parse(cached) as RatesView;
 }
 
+/** Whether the copies hold every room type's first and last night of the range at `version`. */
 const kept = (cache: RatesNightCache, version: string) =>
-  hotel.roomTypes.every((roomType) => cache.nights(hotel.property.id, { version, pending: false }, roomType.id, [range.from, range.to]) !== null);
+  hotel.roomTypes.every((roomType) => !cache.nights(hotel.property.id, { version, marks: [] }, roomType.id, [range.from, range.to]).includes(undefined));
 
 async function version(): Promise<string> {
   const row = await database().db.ariVersion.findUnique({ where: { propertyId: hotel.property.id } });
@@ -80,11 +82,12 @@ describe("GET /rates from copies of nights", () => {
     expect(waiting.roomTypes.find((r) => r.roomTypeId === roomType.id)!.nights[2]!.availableRooms).toBe(
       before.roomTypes.find((r) => r.roomTypeId === roomType.id)!.nights[2]!.availableRooms - 1,
     );
+    const old = await version();
     expect(await raise()).toBeGreaterThan(0);
+    // The copy catches up with the round: it dropped the booking's nights and read them again.
     await pullBoth(cache);
+    expect(cache.versionOf(hotel.property.id)).not.toBe(old);
     expect(kept(cache, await version())).toBe(true);
-    // After the events, the copies read at the old version are not served: the ones kept now are the new version's.
-    await pullBoth(cache);
   });
 
   it("answers rates, rooms and restrictions set in the panel at once, and after their events", async () => {
@@ -101,6 +104,17 @@ describe("GET /rates from copies of nights", () => {
     // Read at the old version, the copy is not served once the events are out: the night is sold out.
     const after = await pullBoth(cache);
     expect(after.roomTypes.find((r) => r.roomTypeId === roomType.id)!.nights[0]!.availableRooms).toBe(0);
+  });
+
+  it("drops the whole copy when the rounds since it are no longer kept", async () => {
+    const cache = new RatesNightCache(1024 * 1024);
+    const roomType = hotel.roomTypes[0]!;
+    await pullBoth(cache);
+    await setRates(database().db, { roomTypeId: roomType.id, from: range.to, to: range.to, price: 27_182 });
+    await raise();
+    await database().db.ariRound.deleteMany({ where: { propertyId: hotel.property.id } });
+    const after = await pullBoth(cache);
+    expect(after.roomTypes.find((r) => r.roomTypeId === roomType.id)!.nights.at(-1)!.amount).toBe(27_182);
   });
 
   it("under concurrent bookings and pulls (parallel connections), every pull after the last booking answers the final nights", async () => {
