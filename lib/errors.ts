@@ -17,6 +17,7 @@ export type DomainErrorCode =
   | "unknown_rate_plan"
   | "booking_not_cancellable"
   | "booking_not_changeable"
+  | "booking_not_anonymisable"
   | "price_changed"
   | "idempotency_key_reused"
   | "idempotency_key_in_use"

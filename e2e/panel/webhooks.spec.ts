@@ -47,6 +47,8 @@ test("an admin adds an endpoint; a real receiver gets signed test, cancellation 
     await page.getByLabel("URL", { exact: true }).fill(receiver.url);
     await expect(page.getByLabel("booking.created")).toBeChecked();
     await expect(page.getByLabel("booking.cancelled")).toBeChecked();
+    // Who keeps a guest's data hears when it is erased: ticked like the booking events.
+    await expect(page.getByLabel("booking.anonymised")).toBeChecked();
     // ARI events are offered, for partners that ask for them by name: not ticked to start with.
     await expect(page.getByLabel("ari.changed")).not.toBeChecked();
     await page.getByLabel("Description (optional)").fill("E2E receiver");

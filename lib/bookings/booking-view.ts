@@ -28,5 +28,6 @@ export function toBookingView(booking: Booking): BookingView {
     ratePlan: booking.ratePlan,
     cancellation: { refundable: cancellation.refundable, freeUntil: cancellation.freeUntil, feeFrom: cancellation.feeFrom, fee: { amount: Number(cancellation.fee.amount), currency: cancellation.fee.currency } },
     cancellationFee: booking.cancellationFee,
+    anonymisedAt: booking.anonymisedAt,
   };
 }

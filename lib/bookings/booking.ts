@@ -47,6 +47,8 @@ export type Booking = {
   requestFingerprint: string | null;
   /** The booking group it was booked in, and its room's place there (0, 1, …); null for a booking made alone. */
   group: GroupPlace | null;
+  /** When its guest's data was erased (anonymise-booking.ts); null until then. */
+  anonymisedAt: string | null;
 };
 
 /** A room's place in its booking group: the group's id and the room's index in the request that booked it. */
@@ -115,5 +117,6 @@ export function fromBookingRow(row: BookingRow): Booking {
     idempotencyKey: row.idempotencyKey,
     requestFingerprint: row.requestFingerprint,
     group: row.groupId === null ? null : { id: row.groupId, room: row.groupRoom ?? 0 },
+    anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
   };
 }

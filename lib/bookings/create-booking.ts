@@ -126,6 +126,7 @@ export function draftBooking(options: {
     idempotencyKey: options.idempotencyKey ?? null,
     requestFingerprint: options.fingerprint,
     group: options.group,
+    anonymisedAt: null,
   };
 }
 

@@ -44,6 +44,10 @@ export const ERROR_CATALOGUE: Record<ProblemCode, { when: string; todo: string }
     when: "The booking cannot change so: it is cancelled, its stay has ended (check-out today or earlier at the property), or its stay has started and the request moves its check-in or room type (`detail` names the field).",
     todo: "A stay in progress may still change its check-out (tomorrow at the earliest), adults, guest and externalReference; for anything else, contact the hotel.",
   },
+  booking_not_anonymisable: {
+    when: "The booking's stay has not ended: it is confirmed and its check-out is after today at the property. A guest's data is erased only once the hotel no longer needs it for the stay.",
+    todo: "Cancel the booking first if the guest will not come, or send the request again after the check-out date.",
+  },
   price_changed: {
     when: "The change would cost a total other than your `expectedPrice` (a rate moved since your dry run). Nothing was changed.",
     todo: "Show the guest the problem's `price` and `nightly` (the change's price now) and, if they agree, send the change again with that `expectedPrice`.",

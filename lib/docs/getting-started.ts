@@ -98,6 +98,12 @@ is ours to work out from the booking's terms and the time: the cancelled booking
 \`cancellationFee\` (amount 0 when free), and so does its \`booking.cancelled\` event.
 Poll \`GET /bookings?updatedSince=…\` to pick up changes made at the hotel.
 
+When a guest asks you to erase their data, forward it: \`POST /bookings/{id}/anonymise\` (for
+bookings your keys made, once the stay has ended: cancel first if they will not come). The
+booking stays for the hotel's accounts; its guest becomes "Anonymised" and \`anonymisedAt\` is
+set. Whoever erases a guest (you, the hotel, its retention period), \`booking.anonymised\`
+(\`{ "bookingId", "reference", "anonymisedAt" }\`) tells you to delete your copy of the guest.
+
 ## 7. Be told: webhooks and the event feed
 \`POST /webhook-endpoints\` with your https URL: every \`booking.created\`,
 \`booking.changed\` and \`booking.cancelled\` of the property (from this API, the hotel's

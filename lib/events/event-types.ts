@@ -2,16 +2,21 @@
 export const BOOKING_EVENT_TYPES = ["booking.created", "booking.changed", "booking.cancelled"] as const;
 export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];
 
-/** The kinds of event the outbox holds: a booking's, and a room type's ARI changing (ari.changed, raised by the worker from marks). */
-export const EVENT_TYPES = [...BOOKING_EVENT_TYPES, "ari.changed"] as const;
+/**
+ * The kinds of event the outbox holds: a booking's, a guest erased from a booking
+ * (booking.anonymised: its ids only, so that partners delete their copy of the guest), and a room
+ * type's ARI changing (ari.changed, raised by the worker from marks).
+ */
+export const EVENT_TYPES = [...BOOKING_EVENT_TYPES, "booking.anonymised", "ari.changed"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
- * What an endpoint gets when it names no event types: the booking events. ari.changed goes only
- * to endpoints that name it, so an endpoint that took "all events" before it existed is not
- * flooded by a kind of event it never asked for.
+ * What an endpoint gets when it names no event types: the booking events and booking.anonymised
+ * (who keeps a guest's data must hear when it is erased). ari.changed goes only to endpoints that
+ * name it, so an endpoint that took "all events" before it existed is not flooded by a kind of
+ * event it never asked for.
  */
-export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly EventType[] = BOOKING_EVENT_TYPES;
+export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly EventType[] = [...BOOKING_EVENT_TYPES, "booking.anonymised"];
 
 /** What an ari.changed event says changed on its nights, in this order. */
 export const ARI_CHANGES = ["availability", "price", "restrictions"] as const;

@@ -47,6 +47,7 @@ const DOMAIN_CODES: Record<DomainError["code"], ProblemCode> = {
   unknown_rate_plan: "unknown_rate_plan",
   booking_not_cancellable: "booking_not_cancellable",
   booking_not_changeable: "booking_not_changeable",
+  booking_not_anonymisable: "booking_not_anonymisable",
   price_changed: "price_changed",
   idempotency_key_reused: "idempotency_key_reused",
   idempotency_key_in_use: "idempotency_key_in_use",

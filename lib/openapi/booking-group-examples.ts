@@ -48,6 +48,7 @@ export function bookingGroupExamples(today: CalendarDate) {
       ratePlan: { id: RATE_PLANS.standard.id, name: RATE_PLANS.standard.name },
       cancellation: termsOf(RATE_PLANS.standard, checkin, stay),
       cancellationFee: null,
+      anonymisedAt: null,
     }) satisfies BookingView;
   const suite = {
     ...room(EXAMPLE_IDS.groupSuite, "HVH-7Q2KMX", EXAMPLE_IDS.suite, suiteStay),

@@ -19,6 +19,7 @@ export const EXAMPLE_IDS = {
   changedEvent: "evt_q4c8v1m7x2k9b3n6t5p0",
   cancelledEvent: "evt_8whsm6j49c5fwycbj2k9",
   ariEvent: "evt_2n6t0k9q4m8x3c7v1b5d",
+  anonymisedEvent: "evt_5c9v2b7n4m1x8k3q6t0d",
   standardPlan: RATE_PLANS.standard.id,
   nonRefundablePlan: RATE_PLANS.nonRefundable.id,
 } as const;

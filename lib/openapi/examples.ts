@@ -97,6 +97,7 @@ export function operationExamples(today: CalendarDate) {
     ratePlan: { id: RATE_PLANS.standard.id, name: RATE_PLANS.standard.name },
     cancellation: termsOf(RATE_PLANS.standard, checkin, priced("double", checkin, checkout)),
     cancellationFee: null,
+    anonymisedAt: null,
   } satisfies BookingView;
   // The guest stays one night longer: the three booked nights keep their price, the fourth is at today's rate.
   const longerCheckout = addDays(checkout, 1);
@@ -112,6 +113,14 @@ export function operationExamples(today: CalendarDate) {
     cancelledAt,
     cancellationReason: CANCELLATION_REASON,
     cancellationFee: { amount: 0, currency: CURRENCY },
+  } satisfies BookingView;
+  // Minutes later the guest asked to have their data erased: the partner forwarded the request.
+  const anonymisedAt = `${today}T08:52:03.411Z`;
+  const anonymised = {
+    ...cancelled,
+    guest: { firstName: "Anonymised", lastName: "Anonymised", email: `anonymised-${cancelled.id}@invalid` },
+    updatedAt: anonymisedAt,
+    anonymisedAt,
   } satisfies BookingView;
 
   const createdEvent = { id: EXAMPLE_IDS.createdEvent, type: "booking.created", mode: "live", createdAt, data: { booking } } satisfies EventView;
@@ -259,6 +268,10 @@ export function operationExamples(today: CalendarDate) {
       request: { summary: "Cancel, saying why", path: { id: EXAMPLE_IDS.booking }, body: { reason: CANCELLATION_REASON } satisfies Input<typeof CancelBookingSchema> },
       response: { summary: "The cancelled booking", value: cancelled },
     },
+    anonymiseBooking: {
+      request: { summary: "The guest asked to be forgotten", path: { id: EXAMPLE_IDS.booking } },
+      response: { summary: "The booking, its guest erased", value: anonymised },
+    },
     listEvents: {
       request: {
         summary: "Booking creations since the last call",
@@ -297,7 +310,7 @@ type WebhookExample = { summary: string; body: EventView; headers: WebhookHeader
  * signed with the example secret by the library itself (as lib/webhooks/sign-webhook.ts signs).
  */
 export function webhookExamples(today: CalendarDate) {
-  const { getBooking, changeBooking, cancelBooking, listEvents } = operationExamples(today);
+  const { getBooking, changeBooking, cancelBooking, anonymiseBooking, listEvents } = operationExamples(today);
   const created = listEvents.response.value.data[0]!;
   const before = getBooking.response.value;
   const after = changeBooking.response.value;
@@ -313,6 +326,14 @@ export function webhookExamples(today: CalendarDate) {
     createdAt: new Date(Date.parse(created.createdAt) + 5_000).toISOString(),
     data: { roomTypeId: before.roomTypeId, from: before.checkin, to: addDays(before.checkout, -1), changed: ["availability"] },
   } satisfies EventView;
+  const { anonymisedAt } = anonymiseBooking.response.value;
+  const anonymised = {
+    id: EXAMPLE_IDS.anonymisedEvent,
+    type: "booking.anonymised",
+    mode: "live",
+    createdAt: anonymisedAt!,
+    data: { bookingId: booking.id, reference: booking.reference, anonymisedAt: anonymisedAt! },
+  } satisfies EventView;
   const example = (event: EventView, summary: string): WebhookExample => {
     const at = new Date(Date.parse(event.createdAt) + 1_000);
     const headers = {
@@ -326,6 +347,7 @@ export function webhookExamples(today: CalendarDate) {
     "booking.created": example(created, "The booking above, made"),
     "booking.changed": example(changed, "The booking above, one night longer"),
     "booking.cancelled": example(cancelled, "The booking above, cancelled"),
+    "booking.anonymised": example(anonymised, "The booking above: its guest erased"),
     "ari.changed": example(ari, "The double room's availability changed on the booking's nights"),
   } satisfies Record<EventView["type"], WebhookExample>;
 }

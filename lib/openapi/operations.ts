@@ -177,6 +177,18 @@ export const OPERATIONS: Operation[] = [
     success: { status: 200, schema: "Booking", description: "The cancelled booking." },
     errors: [...WRITE, "not_found", "validation_failed", "booking_not_cancellable"],
   },
+  {
+    method: "post",
+    path: "/bookings/{id}/anonymise",
+    operationId: "anonymiseBooking",
+    summary: "Erase a booking's guest (a guest's erasure request)",
+    description:
+      "Forwards a guest's request to have their data erased (GDPR article 17). Only for bookings made with your API keys (or the keys they replaced); others are 404, as unknown ones. The stay must have ended: a cancelled booking, or a confirmed one whose check-out is today or earlier at the property (else 409 booking_not_anonymisable). The booking stays, with its stay, amounts, terms, references and your externalReference; its guest becomes \"Anonymised\" with the e-mail anonymised-<booking id>@invalid, everywhere the hotel kept it, and `anonymisedAt` is set. Every endpoint that subscribes gets `booking.anonymised` (ids only), whoever erased the guest. Erasing an erased booking returns it as it is (200). No body.",
+    scope: "write",
+    pathParams: [{ name: "id", description: "Booking id (bk_…). A malformed id is answered 404, as an unknown one.", schema: BookingIdSchema }],
+    success: { status: 200, schema: "Booking", description: "The booking, its guest erased." },
+    errors: [...WRITE, "not_found", "booking_not_anonymisable"],
+  },
   ...BOOKING_GROUP_OPERATIONS,
   {
     method: "get",
@@ -184,7 +196,7 @@ export const OPERATIONS: Operation[] = [
     operationId: "listEvents",
     summary: "The event feed: booking changes, in order",
     description:
-      "Every booking.created, booking.changed and booking.cancelled of the property, whichever door made the change (this API, the control panel, the hotel's site), oldest first after `after`. Poll it to catch up, after an outage or instead of webhooks: you see every event exactly once, in an order that never changes (an event appears once every transaction older than it has finished). Events are kept 30 days; a cursor older than that is 410 cursor_expired.",
+      "Every event of the property (booking.created, booking.changed, booking.cancelled, booking.anonymised, ari.changed), whichever door made the change (this API, the control panel, the hotel's site), oldest first after `after`. Poll it to catch up, after an outage or instead of webhooks: you see every event exactly once, in an order that never changes (an event appears once every transaction older than it has finished). Events are kept 30 days; a cursor older than that is 410 cursor_expired.",
     scope: "read",
     query: EventFeedQuerySchema,
     success: { status: 200, schema: "EventFeed", description: "A page of events." },

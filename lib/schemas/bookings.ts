@@ -124,6 +124,10 @@ export const BookingSchema = z
     ratePlan: BookingRatePlanSchema.meta({ description: "The rate plan it was sold with (the Standard plan when none was chosen)." }),
     cancellation: CancellationTermsSchema.meta({ description: "Its cancellation terms, fixed at booking (a change of dates or plan works them out again; an edit of the plan never does)." }),
     cancellationFee: MoneySchema.nullable().meta({ description: "What cancelling cost (amount 0 when free); null while the booking is not cancelled." }),
+    anonymisedAt: TimestampSchema.nullable().meta({
+      description:
+        "When the guest's data was erased at the guest's request or after the hotel's retention period: the names are \"Anonymised\", the e-mail an address that cannot exist, the language gone. Null otherwise. Delete your copy of the guest when you see it set.",
+    }),
   })
   .meta({ id: "Booking" });
 

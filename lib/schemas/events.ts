@@ -41,7 +41,26 @@ export const AriChangedEventSchema = z
   })
   .meta({ id: "AriChangedEvent" });
 
-export const EventSchema = z.discriminatedUnion("type", [BookingEventSchema, AriChangedEventSchema]).meta({ id: "Event" });
+export const BookingAnonymisedSchema = z
+  .object({
+    bookingId: z.string().meta({ example: "bk_2b6n0t5f3k9q2m8x1c7v" }),
+    reference: z.string().meta({ example: "HVH-4K7Q2M" }),
+    anonymisedAt: TimestampSchema,
+  })
+  .meta({ id: "BookingAnonymised" });
+
+export const BookingAnonymisedEventSchema = z
+  .object({
+    ...eventFields,
+    type: z.literal("booking.anonymised").meta({
+      description:
+        "A booking's guest was erased (at the guest's request, through the panel, the API or the hotel's tools, or after the hotel's retention period): delete your copy of the guest's name, e-mail and anything else you keep of them. It carries no personal data; GET /bookings/{id} shows the booking as it is now.",
+    }),
+    data: BookingAnonymisedSchema,
+  })
+  .meta({ id: "BookingAnonymisedEvent" });
+
+export const EventSchema = z.discriminatedUnion("type", [BookingEventSchema, BookingAnonymisedEventSchema, AriChangedEventSchema]).meta({ id: "Event" });
 
 export const EventFeedQuerySchema = z.strictObject({
   after: CursorSchema.optional().meta({ description: "nextCursor of the previous call; omit to start from the oldest event kept (30 days)." }),
@@ -59,5 +78,6 @@ export const EventFeedSchema = z
 export type EventView = z.infer<typeof EventSchema>;
 export type BookingEventView = z.infer<typeof BookingEventSchema>;
 export type AriChangedView = z.infer<typeof AriChangedSchema>;
+export type BookingAnonymisedView = z.infer<typeof BookingAnonymisedSchema>;
 export type EventFeedQuery = z.infer<typeof EventFeedQuerySchema>;
 export type EventFeedView = z.infer<typeof EventFeedSchema>;

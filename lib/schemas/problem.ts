@@ -18,6 +18,7 @@ export const PROBLEM_STATUS = {
   stay_restricted: 409,
   booking_not_cancellable: 409,
   booking_not_changeable: 409,
+  booking_not_anonymisable: 409,
   price_changed: 409,
   idempotency_key_in_use: 409,
   cursor_expired: 410,

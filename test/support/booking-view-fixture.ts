@@ -26,6 +26,7 @@ export function sampleBookingView(overrides: Partial<BookingView> = {}): Booking
     ratePlan: { id: "rp_7k2m9q4x8c1v5b3n6t0d", name: "Standard" },
     cancellation: { refundable: true, freeUntil: "2026-12-14", feeFrom: "2026-12-15T00:00:00.000Z", fee: { amount: 15000, currency: "EUR" } },
     cancellationFee: null,
+    anonymisedAt: null,
     ...overrides,
   };
 }

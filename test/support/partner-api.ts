@@ -19,6 +19,7 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule>; params: strin
   { pattern: /^\/bookings$/, load: () => import("@/app/partner/v1/bookings/route") as Promise<RouteModule>, params: [] },
   { pattern: /^\/bookings\/([^/]+)$/, load: () => import("@/app/partner/v1/bookings/[id]/route") as Promise<RouteModule>, params: ["id"] },
   { pattern: /^\/bookings\/([^/]+)\/cancel$/, load: () => import("@/app/partner/v1/bookings/[id]/cancel/route") as Promise<RouteModule>, params: ["id"] },
+  { pattern: /^\/bookings\/([^/]+)\/anonymise$/, load: () => import("@/app/partner/v1/bookings/[id]/anonymise/route") as Promise<RouteModule>, params: ["id"] },
   { pattern: /^\/booking-groups$/, load: () => import("@/app/partner/v1/booking-groups/route") as Promise<RouteModule>, params: [] },
   { pattern: /^\/booking-groups\/([^/]+)$/, load: () => import("@/app/partner/v1/booking-groups/[id]/route") as Promise<RouteModule>, params: ["id"] },
   { pattern: /^\/booking-groups\/([^/]+)\/cancel$/, load: () => import("@/app/partner/v1/booking-groups/[id]/cancel/route") as Promise<RouteModule>, params: ["id"] },

@@ -1,14 +1,15 @@
 -- write_booking: a booking (the domain's Booking of lib/bookings/booking.ts, as JSON) into its row:
 -- the one place that maps a booking's fields to the columns of `bookings`. A new booking is
 -- inserted; a booking that exists is updated in what a change or a cancellation may move (never
--- its id, reference, property, currency, source, who made it, its Idempotency-Key or its group).
+-- its id, reference, property, currency, source, who made it, its Idempotency-Key, its group, or
+-- when its guest was erased: anonymise_booking writes that).
 CREATE OR REPLACE FUNCTION write_booking(b jsonb) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO bookings AS row (id, reference, property_id, room_type_id, status, checkin, checkout, adults, children_ages,
     guest_first_name, guest_last_name, guest_email, guest_language, external_reference,
     total_amount, currency, nightly_prices, extras, rate_plan_id, rate_plan_name, cancellation_policy, free_until, fee_from, fee_amount,
     source, api_key_id, staff_user_id, guest_phone, staff_note, idempotency_key, request_fingerprint,
-    created_at, updated_at, cancelled_at, cancellation_reason, cancellation_fee, group_id, group_room)
+    created_at, updated_at, cancelled_at, cancellation_reason, cancellation_fee, group_id, group_room, anonymised_at)
   VALUES (b->>'id', b->>'reference', b->>'propertyId', b->>'roomTypeId', (b->>'status')::"BookingStatus",
     (b->'stay'->>'checkin')::date, (b->'stay'->>'checkout')::date, (b->'party'->>'adults')::int,
     ARRAY(SELECT age::int FROM jsonb_array_elements_text(coalesce(b->'party'->'childrenAges', '[]')) AS age),
@@ -17,7 +18,7 @@ BEGIN
     (b->'cancellation'->>'freeUntil')::date, (b->'cancellation'->>'feeFrom')::timestamptz, (b->'cancellation'->'fee'->>'amount')::int,
     b->>'source', b->>'apiKeyId', b->>'staffUserId', b->'desk'->>'guestPhone', b->'desk'->>'staffNote', b->>'idempotencyKey', b->>'requestFingerprint',
     (b->>'createdAt')::timestamptz, (b->>'updatedAt')::timestamptz, (b->>'cancelledAt')::timestamptz, b->>'cancellationReason',
-    (b->'cancellationFee'->>'amount')::int, b->'group'->>'id', (b->'group'->>'room')::smallint)
+    (b->'cancellationFee'->>'amount')::int, b->'group'->>'id', (b->'group'->>'room')::smallint, (b->>'anonymisedAt')::timestamptz)
   ON CONFLICT (id) DO UPDATE SET (room_type_id, status, checkin, checkout, adults, children_ages,
     guest_first_name, guest_last_name, guest_email, guest_language, external_reference,
     total_amount, nightly_prices, extras, rate_plan_id, rate_plan_name, cancellation_policy, free_until, fee_from, fee_amount,

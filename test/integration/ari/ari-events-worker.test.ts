@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { addDays, eachDate } from "@/lib/dates/calendar-date";
-import { BOOKING_EVENT_TYPES } from "@/lib/events/event-types";
+import { BOOKING_EVENT_TYPES, DEFAULT_WEBHOOK_EVENT_TYPES } from "@/lib/events/event-types";
 import type { AriChangedView } from "@/lib/schemas/events";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import type { PropertySpec } from "@/prisma/factories";
@@ -64,7 +64,8 @@ describe("delivery", () => {
     // What "all events" was when endpoints were made before ari.changed: the three booking types, stored.
     await endpoint("/ari-old-all", [...BOOKING_EVENT_TYPES]);
     const defaulted = await endpoint("/ari-default");
-    expect(defaulted.events).toEqual([...BOOKING_EVENT_TYPES]);
+    expect(defaulted.events).toEqual([...DEFAULT_WEBHOOK_EVENT_TYPES]);
+    expect(defaulted.events).not.toContain("ari.changed");
     const subscribed = await endpoint("/ari-subscribed", ["booking.created", "ari.changed"]);
 
     await withWorker({}, async () => {

@@ -74,9 +74,10 @@ function exampleId(template: string): string {
 /**
  * A booking of its own for each request that names one (the requests cancel them), on stays that
  * do not compete; a change's booking is the documented one (its room type and stay), so that the
- * documented change applies to it.
+ * documented change applies to it. An erasure's booking is cancelled first, as the documented one
+ * is (a stay must have ended to be erased).
  */
-async function newBooking(change: boolean): Promise<string> {
+async function newBooking(change: boolean, cancelled = false): Promise<string> {
   const checkin = addDays(hotel.today, 40 + 3 * madeBookings++);
   const documented = getBookingExample();
   const body = change
@@ -84,6 +85,7 @@ async function newBooking(change: boolean): Promise<string> {
     : { roomTypeId: hotel.roomTypes[1]!.id, checkin, checkout: addDays(checkin, 2), adults: 1, guest: GUEST };
   const made = await api("POST", "/bookings", { key, body });
   expect(made.status).toBe(201);
+  if (cancelled) expect((await api("POST", `/bookings/${made.body.id}/cancel`, { key })).status).toBe(200);
   return made.body.id;
 }
 
@@ -127,7 +129,7 @@ async function withRealIds(request: DocumentedRequest): Promise<DocumentedReques
   await swap(exampleId("/booking-groups/{id}"), () => newGroup());
   await swap(EXAMPLE_IDS.standardPlan, () => standardPlanId);
   await swap(EXAMPLE_IDS.nonRefundablePlan, () => nonRefundablePlanId);
-  await swap(exampleId("/bookings/{id}"), () => newBooking(request.method === "PATCH"));
+  await swap(exampleId("/bookings/{id}"), () => newBooking(request.method === "PATCH", request.pathAndQuery.includes("/anonymise")));
   let endpointId = "";
   await swap(exampleId("/webhook-endpoints/{id}"), async () => (endpointId = await newWebhookEndpoint()));
   await swap(EXAMPLE_IDS.webhookDelivery, () => newDelivery(endpointId));

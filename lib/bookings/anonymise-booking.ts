@@ -1,0 +1,99 @@
+import { systemClock, type Clock } from "@/lib/clock";
+import type { CalendarDate } from "@/lib/dates/calendar-date";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import { propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
+import { activeTraceContext } from "@/lib/trace-context";
+import type { BookingActor } from "./booking-actor";
+
+/** The e-mail an anonymised booking carries: unique to it, and no address (the .invalid domain never resolves). */
+export function anonymisedEmail(bookingId: string): string {
+  return `anonymised-${bookingId}@invalid`;
+}
+
+export type AnonymiseOutcome =
+  | { kind: "anonymised"; anonymisedAt: string }
+  | { kind: "unchanged"; anonymisedAt: string }
+  | { kind: "not_ended"; checkout: CalendarDate; today: CalendarDate }
+  | { kind: "not_found"; bookingId: string };
+
+type AnonymiseAnswer = "anonymised" | "unchanged" | "not_ended" | "not_found";
+
+/**
+ * Erases a guest's data from one booking of the property (a guest's right to erasure, GDPR
+ * article 17), keeping the booking for the hotel's accounts. Its invariants:
+ *
+ * - Anonymise, never delete: dates, room type, party, amounts, plan, terms, references and the
+ *   partner's externalReference stay; the guest's names become "Anonymised", the e-mail
+ *   anonymisedEmail (no address), the language, phone and staff note are cleared, and the
+ *   booking carries anonymisedAt (a CHECK holds an anonymised booking to this).
+ * - Everywhere the database keeps the guest, in one transaction: the booking, its history, its
+ *   events' payloads, their webhook bodies and the partner's answers to them, the e-mails sent
+ *   about it, its group's booker once every room is anonymised (lib/bookings/sql/
+ *   anonymise_booking.sql lists each).
+ * - Only a stay that has ended: a cancelled booking, or a confirmed one whose checkout is on or
+ *   before the property's today (the test clock's, for a twin); else not_ended.
+ * - Partners hear of it: a booking.anonymised event (its ids and anonymisedAt, no personal
+ *   data), written with it, whoever erased it (actor: a key, a staff member, the CLI, retention).
+ * - Once: an anonymised booking is answered as it is ("unchanged"), nothing written again.
+ * - A booking of another property is not_found; so is one that none of `madeByKeys` made, when
+ *   given (a partner erases only the guests of the bookings its keys made: keyLineage).
+ */
+export async function anonymiseBooking(
+  db: Db | Prisma.TransactionClient,
+  options: { property: PropertyClockFacts & { id: string }; bookingId: string; actor: BookingActor; madeByKeys?: string[]; clock?: Clock },
+): Promise<AnonymiseOutcome> {
+  const { property, bookingId } = options;
+  const now = (options.clock ?? systemClock).now();
+  const today = propertyToday(property, { now: () => now });
+  const call = {
+    bookingId,
+    propertyId: property.id,
+    ...(options.madeByKeys ? { apiKeyIds: options.madeByKeys } : {}),
+    today,
+    at: now.toISOString(),
+    email: anonymisedEmail(bookingId),
+    eventId: newId("evt"),
+    actor: options.actor,
+    traceContext: activeTraceContext(),
+  };
+  const rows = await db.$queryRaw<{ answer: AnonymiseAnswer }[]>`SELECT anonymise_booking(${JSON.stringify(call)}::jsonb) AS answer`;
+  const answer = rows[0]!.answer;
+  if (answer === "anonymised") return { kind: "anonymised", anonymisedAt: call.at };
+  if (answer === "not_found") return { kind: "not_found", bookingId };
+  const booking = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, select: { anonymisedAt: true, checkout: true } });
+  if (answer === "unchanged") return { kind: "unchanged", anonymisedAt: booking.anonymisedAt!.toISOString() };
+  return { kind: "not_ended", checkout: booking.checkout.toISOString().slice(0, 10), today };
+}
+
+/** Which door erased guests: the panel, the partner API, the admin CLI, or the retention period. */
+export type ErasureWay = "panel" | "api" | "cli" | "retention";
+
+/**
+ * anonymiseBooking for each of `bookingIds`, in one transaction with one audit entry for those
+ * it anonymised (guest_anonymised: who, which way, how many bookings and their ids; at most a
+ * hash of the guest's e-mail, never the data itself). A booking refused (not ended, not found)
+ * leaves the others to be erased; each outcome is returned, in order.
+ */
+export async function anonymiseBookings(
+  db: Db,
+  options: { property: PropertyClockFacts & { id: string }; bookingIds: string[]; actor: BookingActor; way: ErasureWay; madeByKeys?: string[]; emailHash?: string; clock?: Clock },
+): Promise<AnonymiseOutcome[]> {
+  const { property, actor, way } = options;
+  return db.$transaction(async (tx) => {
+    const outcomes: AnonymiseOutcome[] = [];
+    for (const bookingId of options.bookingIds) outcomes.push(await anonymiseBooking(tx, { ...options, bookingId }));
+    const erased = options.bookingIds.filter((_, i) => outcomes[i]!.kind === "anonymised");
+    if (erased.length) {
+      await recordAuditEvent(tx, {
+        propertyId: property.id,
+        action: "guest_anonymised",
+        actor,
+        details: { way, bookings: erased.length, bookingIds: erased, ...(options.emailHash ? { emailHash: options.emailHash } : {}) },
+      });
+    }
+    return outcomes;
+  });
+}
