@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { localDataDir } from "@/lib/local-data-dir";
 import type { MailMessage, MailTransport } from "./mail-transport";
@@ -96,4 +96,28 @@ export async function listDevMailbox(dir: string, limit = 50): Promise<DevMailbo
     .slice(0, Math.max(0, Math.floor(limit)));
   const messages = await Promise.all(ids.map((id) => readDevMailboxMessage(dir, id)));
   return messages.filter((message): message is DevMailboxMessage => message !== null);
+}
+
+/**
+ * Deletes every message of the mailbox sent to `email` (any capitals), for a guest whose data
+ * is erased; returns how many. Nothing when the folder does not exist (a server that sends
+ * through SMTP has none).
+ */
+export async function forgetDevMailboxMessagesTo(dir: string, email: string): Promise<number> {
+  const wanted = email.trim().toLowerCase();
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let forgotten = 0;
+  for (const name of names.filter((file) => file.endsWith(".json"))) {
+    const message = await readDevMailboxMessage(dir, name.slice(0, -".json".length));
+    if (!message?.to.toLowerCase().includes(wanted)) continue;
+    await rm(path.join(dir, name), { force: true });
+    forgotten++;
+  }
+  return forgotten;
 }

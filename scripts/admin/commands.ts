@@ -2,6 +2,7 @@ import { bookingGroupShow } from "./booking-group-commands";
 import { check } from "./check-command";
 import type { AdminCommand } from "./command";
 import { engineDisable, engineEnable } from "./engine-commands";
+import { guestErase, guestExport } from "./guest-commands";
 import { keyCreate, keyList, keyRevoke, keyRotate } from "./key-commands";
 import { UsageError } from "./parse-args";
 import { propertyChildBands, propertyCreate, propertyList, propertyResetTest, propertySetPlan } from "./property-commands";
@@ -51,6 +52,8 @@ export const COMMANDS: readonly AdminCommand[] = [
   webhookDeliveries,
   webhookReplay,
   bookingGroupShow,
+  guestExport,
+  guestErase,
   check,
 ];
 

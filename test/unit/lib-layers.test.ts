@@ -16,7 +16,7 @@ const LAYERS = {
   /** The hotel's domain: what is true of properties, rooms, rates, plans, bookings and their events. */
   domain: ["audit", "properties", "room-types", "rates", "rate-plans", "availability", "bookings", "events", "api-keys", "staff", "test-mode", "booking-engine", "overview", "integrity"],
   /** Services around the domain: e-mail, webhooks, the worker, what operators see of it. */
-  services: ["mail", "webhooks", "jobs", "request-log", "metrics", "tracing", "rate-limit", "health"],
+  services: ["mail", "webhooks", "privacy", "jobs", "request-log", "metrics", "tracing", "rate-limit", "health"],
   /** The doors' adapters: the zod schemas, the HTTP pipeline, the OpenAPI document and docs, the guest site's client. */
   adapters: ["schemas", "http", "openapi", "docs", "partner-client", "guest-site"],
 } as const;

@@ -1,0 +1,63 @@
+import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
+import { findPropertyBySlug } from "@/lib/properties/find-property";
+import { isSlug } from "@/lib/properties/slug";
+import { eraseGuest } from "@/lib/privacy/erase-guest";
+import { exportGuestData } from "@/lib/privacy/export-guest-data";
+import { findGuestBookings } from "@/lib/privacy/guest-bookings";
+import { defineCommand } from "./command";
+import { CommandArgs, UsageError } from "./parse-args";
+
+/** The guest's e-mail address and the property, as both guest commands take them. */
+function guestArgs(args: CommandArgs) {
+  const email = args.positional(0).trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an e-mail address`);
+  const slug = args.string("property");
+  if (!isSlug(slug)) throw new UsageError(`--property "${slug}" is not a property slug (lower-case letters, digits and hyphens, e.g. harbour-view-hotel)`);
+  return { email, slug };
+}
+
+export const guestExport = defineCommand({
+  name: "guest export",
+  args: "EMAIL --property SLUG",
+  summary: "Print, as JSON, everything the property holds about the guest with this e-mail (any capitals): their bookings, each booking's history and the e-mails sent about it (a guest's right of access).",
+  positionals: ["EMAIL"],
+  options: { property: { type: "string" } },
+  parse: guestArgs,
+  async run({ db }, { email, slug }) {
+    const property = await findPropertyBySlug(db, slug);
+    const data = await exportGuestData(db, { property, email });
+    return { json: data, text: JSON.stringify(data, null, 2) };
+  },
+});
+
+export const guestErase = defineCommand({
+  name: "guest erase",
+  args: "EMAIL --property SLUG [--yes]",
+  summary:
+    "Erase the guest with this e-mail (any capitals) from every booking of the property whose stay has ended: names \"Anonymised\", the e-mail an address that cannot exist, everywhere it is kept (history, events, webhook bodies, e-mails); bookings not ended are refused and named. Without --yes: says what it would erase, and erases nothing.",
+  positionals: ["EMAIL"],
+  options: { property: { type: "string" }, yes: { type: "boolean" } },
+  parse: (args) => ({ ...guestArgs(args), confirmed: args.flag("yes") }),
+  async run({ db }, { email, slug, confirmed }) {
+    const property = await findPropertyBySlug(db, slug);
+    if (!confirmed) {
+      const references = (await findGuestBookings(db, property.id, email)).map((booking) => booking.reference);
+      return {
+        json: { property: property.slug, erased: false, bookings: references },
+        text: references.length
+          ? `${references.length} booking${references.length === 1 ? "" : "s"} of ${property.slug} with ${email}: ${references.join(", ")}. Nothing erased: run again with --yes to erase the guest from those whose stay has ended.`
+          : `No booking of ${property.slug} has the guest ${email}: nothing to erase.`,
+      };
+    }
+    const { erased, notEnded } = await eraseGuest(db, { property, email, actor: ADMIN_CLI_ACTOR, way: "cli" });
+    const refused = notEnded.map((booking) => `${booking.reference} (check-out ${booking.checkout})`);
+    return {
+      json: { property: property.slug, erased, notEnded },
+      text: [
+        erased.length ? `Erased the guest from ${erased.length} booking${erased.length === 1 ? "" : "s"}: ${erased.join(", ")}.` : "Erased no booking.",
+        ...(refused.length ? [`Not erased, their stay has not ended (cancel them first, or wait for check-out): ${refused.join(", ")}.`] : []),
+      ].join("\n"),
+      exitCode: refused.length ? 1 : 0,
+    };
+  },
+});
