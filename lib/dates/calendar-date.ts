@@ -65,6 +65,15 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return fromDayNumber(toDayNumber(date) + days);
 }
 
+/** The same day `months` later (earlier when negative), or the month's last day when it has no such day (31 March − 1 month: 28 or 29 February). */
+export function addMonths(date: CalendarDate, months: number): CalendarDate {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const [toYear, toMonth] = [Math.floor(index / 12), (index % 12) + 1];
+  const lastDay = new Date(Date.UTC(toYear, toMonth, 0)).getUTCDate();
+  return `${String(toYear).padStart(4, "0")}-${String(toMonth).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   return toDayNumber(to) - toDayNumber(from);

@@ -40,7 +40,7 @@ export async function startWorker(options: { databaseUrl: string; deps: WorkerDe
       noHandleSignals: true,
       logger,
       taskList: tracedTasks(options.deps.db, workerTasks(options.deps)),
-      parsedCronItems: parseCrontab("17 * * * * prune-old-records\n* * * * * sweep-ari-marks"),
+      parsedCronItems: parseCrontab("17 * * * * prune-old-records\n* * * * * sweep-ari-marks\n41 3 * * * apply-retention"),
     });
   } catch (error) {
     await pgPool.end();

@@ -9,6 +9,7 @@ import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import type { SecretBox } from "@/lib/secrets/secret-box";
 import type { JobPayloads } from "@/lib/job-queue/enqueue-job";
 import { countBookingEvent } from "@/lib/metrics/booking-doors";
+import { applyRetentionEverywhere } from "@/lib/privacy/apply-retention";
 import { pruneOldRecords } from "./prune-old-records";
 import { ariSweepAge, raiseAriEvents, sweepAriMarks } from "./raise-ari-events";
 import type { RetrySchedule } from "@/lib/job-queue/retry-schedule";
@@ -59,6 +60,9 @@ export function workerTasks(deps: WorkerDeps): TaskList {
     },
     "prune-old-records": async () => {
       await pruneOldRecords(db, clock.now());
+    },
+    "apply-retention": async () => {
+      await applyRetentionEverywhere(db, clock);
     },
   };
 }

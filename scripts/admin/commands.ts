@@ -2,7 +2,7 @@ import { bookingGroupShow } from "./booking-group-commands";
 import { check } from "./check-command";
 import type { AdminCommand } from "./command";
 import { engineDisable, engineEnable } from "./engine-commands";
-import { guestErase, guestExport } from "./guest-commands";
+import { guestErase, guestExport, guestRetention } from "./guest-commands";
 import { keyCreate, keyList, keyRevoke, keyRotate } from "./key-commands";
 import { UsageError } from "./parse-args";
 import { propertyChildBands, propertyCreate, propertyList, propertyResetTest, propertySetPlan } from "./property-commands";
@@ -54,6 +54,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   bookingGroupShow,
   guestExport,
   guestErase,
+  guestRetention,
   check,
 ];
 

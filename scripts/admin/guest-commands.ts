@@ -1,6 +1,7 @@
 import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { isSlug } from "@/lib/properties/slug";
+import { applyRetention, type RetentionRun } from "@/lib/privacy/apply-retention";
 import { eraseGuest } from "@/lib/privacy/erase-guest";
 import { exportGuestData } from "@/lib/privacy/export-guest-data";
 import { findGuestBookings } from "@/lib/privacy/guest-bookings";
@@ -59,5 +60,24 @@ export const guestErase = defineCommand({
       ].join("\n"),
       exitCode: refused.length ? 1 : 0,
     };
+  },
+});
+
+export const guestRetention = defineCommand({
+  name: "guest retention",
+  args: "SLUG",
+  summary:
+    "Apply the property's retention period now (the worker does it every day): anonymise the guest of every booking whose checkout is more than the period before today, in batches; then the same for its test twin (by its test clock). Nothing without a period.",
+  positionals: ["SLUG"],
+  parse: (args) => ({ slug: args.slug(0) }),
+  async run({ db }, { slug }) {
+    const property = await findPropertyBySlug(db, slug);
+    const twin = await db.property.findUnique({ where: { livePropertyId: property.id }, select: { id: true } });
+    const runs = [await applyRetention(db, { propertyId: property.id }), ...(twin ? [await applyRetention(db, { propertyId: twin.id })] : [])];
+    const line = (run: RetentionRun) =>
+      run.months === null
+        ? `${run.property}: no retention period, nothing erased.`
+        : `${run.property}: anonymised ${run.anonymised} booking${run.anonymised === 1 ? "" : "s"} with checkout before ${run.before} (${run.months} months).`;
+    return { json: { data: runs }, text: runs.map(line).join("\n") };
   },
 });

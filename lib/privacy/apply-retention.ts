@@ -1,0 +1,65 @@
+import type { Actor } from "@/lib/audit/actor";
+import { systemClock, type Clock } from "@/lib/clock";
+import { anonymiseBookings } from "@/lib/bookings/anonymise-booking";
+import { addMonths, type CalendarDate } from "@/lib/dates/calendar-date";
+import type { Db } from "@/lib/db";
+import { PROPERTY_CLOCK, propertyToday } from "@/lib/properties/property-today";
+
+/** Who erases guests when their period is over, in the audit log. */
+export const RETENTION_ACTOR: Actor = { label: "retention period" };
+
+/** Bookings anonymised per transaction: each is short, and touches only stays long over. */
+export const RETENTION_BATCH = 500;
+
+export type RetentionRun = { property: string; months: number | null; before: CalendarDate | null; anonymised: number };
+
+/**
+ * The hotel's retention period (issue 40): every booking of the property whose checkout is more
+ * than guest_retention_months before today at the property (a test twin: its test clock's today,
+ * under its live property's period) is anonymised, in batches of RETENTION_BATCH, each its own
+ * transaction with its own audit entry (way retention). Batches lock only bookings whose stay
+ * ended long ago, which no booking, change or cancellation touches, so they never make one wait.
+ * A run stopped half way leaves whole batches done and the next run goes on from there; a run
+ * with nothing left changes nothing. Without a period (null), nothing is erased.
+ */
+export async function applyRetention(db: Db, options: { propertyId: string; clock?: Clock; batchSize?: number; actor?: Actor }): Promise<RetentionRun> {
+  const property = await db.property.findUniqueOrThrow({
+    where: { id: options.propertyId },
+    select: { id: true, slug: true, guestRetentionMonths: true, liveProperty: { select: { guestRetentionMonths: true } }, ...PROPERTY_CLOCK },
+  });
+  const months = property.liveProperty ? property.liveProperty.guestRetentionMonths : property.guestRetentionMonths;
+  if (months === null) return { property: property.slug, months, before: null, anonymised: 0 };
+  const clock = options.clock ?? systemClock;
+  const before = addMonths(propertyToday(property, clock), -months);
+  let anonymised = 0;
+  for (;;) {
+    const batch = await db.$queryRaw<{ id: string }[]>`
+      SELECT id FROM bookings
+      WHERE property_id = ${property.id} AND anonymised_at IS NULL AND checkout < ${before}::date
+      ORDER BY checkout, id LIMIT ${options.batchSize ?? RETENTION_BATCH}`;
+    if (!batch.length) break;
+    const outcomes = await anonymiseBookings(db, {
+      property,
+      bookingIds: batch.map((row) => row.id),
+      actor: options.actor ?? RETENTION_ACTOR,
+      way: "retention",
+      clock,
+    });
+    const done = outcomes.filter((outcome) => outcome.kind === "anonymised").length;
+    anonymised += done;
+    if (done === 0) break; // nothing more it may erase (never expected: every stay found has ended)
+  }
+  return { property: property.slug, months, before, anonymised };
+}
+
+/** applyRetention for every live property with a period, and for its test twin. */
+export async function applyRetentionEverywhere(db: Db, clock: Clock = systemClock): Promise<RetentionRun[]> {
+  const properties = await db.property.findMany({
+    where: { OR: [{ livePropertyId: null, guestRetentionMonths: { not: null } }, { liveProperty: { guestRetentionMonths: { not: null } } }] },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  const runs: RetentionRun[] = [];
+  for (const { id } of properties) runs.push(await applyRetention(db, { propertyId: id, clock }));
+  return runs;
+}
