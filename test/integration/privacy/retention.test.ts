@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { TEST_ACTOR } from "@/lib/audit/actor";
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { addDays, addMonths, type CalendarDate } from "@/lib/dates/calendar-date";
+import { applyRetention } from "@/lib/privacy/apply-retention";
+import { propertyToday } from "@/lib/properties/property-today";
+import { openTestTwin } from "@/lib/test-mode/test-twin";
+import { seedProperty } from "@/prisma/factories";
+import { setupTestDatabase } from "../../support/database";
+
+/**
+ * The retention period (issue 40): a property's guests are anonymised its period after their
+ * checkout, younger stays untouched, by batches that never make a booking wait; a test twin
+ * follows its test clock.
+ */
+const database = setupTestDatabase();
+
+async function hotel(name: string) {
+  const { db } = database();
+  const { property, roomTypes } = await seedProperty(db, { name, roomTypes: [{ name: "Double", maxAdults: 2, rooms: 50, basePrice: 12_000 }] });
+  const today = propertyToday(property);
+  const template = unlessRefused(
+    await createBooking(db, {
+      property,
+      actor: TEST_ACTOR,
+      input: { roomTypeId: roomTypes[0]!.id, checkin: addDays(today, 3), checkout: addDays(today, 5), adults: 1, guest: { firstName: "Tess", lastName: "Template", email: "tess@example.com" } },
+    }),
+  ).booking;
+  /** `count` bookings like the template whose stay ended on `checkout` (written directly: no door books the past). */
+  const pastStays = async (checkout: CalendarDate, count: number, tag: string) => {
+    await db.$executeRaw`
+      INSERT INTO bookings
+      SELECT (jsonb_populate_record(b, jsonb_build_object(
+        'id', 'bk_' || ${tag} || lpad(g::text, 16, '0'), 'reference', upper(${tag}) || '-' || g, 'idempotency_key', NULL,
+        'checkin', ${addDays(checkout, -2)}::date, 'checkout', ${checkout}::date, 'guest_email', 'old.' || g || '@example.com'))).*
+      FROM bookings b, generate_series(1, ${count}::int) g WHERE b.id = ${template.id}`;
+    return (await db.booking.findMany({ where: { propertyId: property.id, id: { startsWith: `bk_${tag}` } }, select: { id: true } })).map((b) => b.id);
+  };
+  return { property, roomTypes, today, template, pastStays };
+}
+
+describe("applyRetention", () => {
+  it("anonymises the stays that ended more than the period ago, and no other; again, nothing more", async () => {
+    const { db } = database();
+    const { property, today, template, pastStays } = await hotel("Retention Inn");
+    await db.property.update({ where: { id: property.id }, data: { guestRetentionMonths: 12 } });
+    const before = addMonths(today, -12);
+    const old = await pastStays(addDays(before, -1), 3, "old");
+    const onTheDay = await pastStays(before, 1, "day");
+    const young = await pastStays(addDays(before, 30), 2, "yng");
+
+    const run = await applyRetention(db, { propertyId: property.id, batchSize: 2 });
+    expect(run).toEqual({ property: property.slug, months: 12, before, anonymised: 3 });
+    const anonymised = async (ids: string[]) => (await db.booking.findMany({ where: { id: { in: ids } }, select: { anonymisedAt: true } })).map((b) => b.anonymisedAt !== null);
+    expect(await anonymised(old)).toEqual([true, true, true]);
+    expect(await anonymised([...onTheDay, ...young, template.id])).toEqual([false, false, false, false]);
+    // Two batches of at most two: two audit entries, 3 bookings in all, by the retention period.
+    const audit = await db.auditEvent.findMany({ where: { propertyId: property.id, action: "guest_anonymised" } });
+    expect(audit.map((entry) => (entry.details as { bookings: number }).bookings).sort()).toEqual([1, 2]);
+    expect(audit.every((entry) => entry.actorLabel === "retention period" && (entry.details as { way: string }).way === "retention")).toBe(true);
+
+    expect((await applyRetention(db, { propertyId: property.id })).anonymised).toBe(0);
+    await db.property.update({ where: { id: property.id }, data: { guestRetentionMonths: null } });
+    expect(await applyRetention(db, { propertyId: property.id })).toMatchObject({ months: null, anonymised: 0 });
+  });
+
+  it("a test twin follows its live property's period by its own test clock", async () => {
+    const { db } = database();
+    const { property, today } = await hotel("Twin Retention Inn");
+    await db.property.update({ where: { id: property.id }, data: { guestRetentionMonths: 6 } });
+    const twin = await openTestTwin(db, property.id);
+    await db.$executeRaw`
+      INSERT INTO bookings
+      SELECT (jsonb_populate_record(b, jsonb_build_object('id', 'bk_twin000000000000001', 'reference', 'TWIN-1', 'property_id', ${twin.id}::text,
+        'idempotency_key', NULL, 'checkin', ${addDays(today, -40)}::date, 'checkout', ${addDays(today, -38)}::date))).*
+      FROM bookings b WHERE b.property_id = ${property.id} LIMIT 1`;
+    expect((await applyRetention(db, { propertyId: twin.id })).anonymised).toBe(0);
+    // Six months on, by the twin's clock: that stay is past the period.
+    await db.property.update({ where: { id: twin.id }, data: { testToday: new Date(`${addMonths(today, 6)}T00:00:00Z`) } });
+    expect((await applyRetention(db, { propertyId: twin.id })).anonymised).toBe(1);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: "bk_twin000000000000001" } })).guestFirstName).toBe("Anonymised");
+  });
+
+  it("anonymises 10,000 old bookings in batches while bookings are made at once on parallel connections: none fails, none waits a second", { timeout: 240_000 }, async () => {
+    const { db } = database();
+    const { property, roomTypes, today, pastStays } = await hotel("Busy Retention Inn");
+    await db.property.update({ where: { id: property.id }, data: { guestRetentionMonths: 24 } });
+    await pastStays(addMonths(today, -30), 10_000, "bulk");
+
+    let running = true;
+    const waits: number[] = [];
+    const errors: unknown[] = [];
+    const load = async (worker: number) => {
+      for (let i = 0; running; i++) {
+        const checkin = addDays(today, 10 + ((worker * 97 + i) % 300));
+        const started = performance.now();
+        try {
+          unlessRefused(
+            await createBooking(db, {
+              property,
+              actor: TEST_ACTOR,
+              input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Live", lastName: `Load${worker}`, email: `load${worker}@example.com` } },
+            }),
+          );
+        } catch (error) {
+          errors.push(error);
+        }
+        waits.push(performance.now() - started);
+      }
+    };
+    const loads = [0, 1, 2, 3].map(load);
+    const started = performance.now();
+    const run = await applyRetention(db, { propertyId: property.id });
+    const took = performance.now() - started;
+    running = false;
+    await Promise.all(loads);
+    console.log(`[retention] 10,000 bookings anonymised in ${Math.round(took)} ms; ${waits.length} bookings made meanwhile, the longest in ${Math.round(Math.max(...waits))} ms`);
+
+    expect(run.anonymised).toBe(10_000);
+    expect(await db.booking.count({ where: { propertyId: property.id, anonymisedAt: { not: null } } })).toBe(10_000);
+    expect(await db.auditEvent.count({ where: { propertyId: property.id, action: "guest_anonymised" } })).toBe(20);
+    expect(errors).toEqual([]);
+    expect(waits.length).toBeGreaterThan(20);
+    expect(Math.max(...waits)).toBeLessThan(1_000);
+  });
+});
