@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from "@/lib/clock";
-import type { CalendarDate } from "@/lib/dates/calendar-date";
+import { fromDbDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -65,7 +65,7 @@ export async function anonymiseBooking(
   if (answer === "not_found") return { kind: "not_found", bookingId };
   const booking = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, select: { anonymisedAt: true, checkout: true } });
   if (answer === "unchanged") return { kind: "unchanged", anonymisedAt: booking.anonymisedAt!.toISOString() };
-  return { kind: "not_ended", checkout: booking.checkout.toISOString().slice(0, 10), today };
+  return { kind: "not_ended", checkout: fromDbDate(booking.checkout), today };
 }
 
 /** Which door erased guests: the panel, the partner API, the admin CLI, or the retention period. */

@@ -23,7 +23,8 @@ import { CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpo
 import { ChildAgeBandSchema, ExtraSchema } from "@/lib/schemas/party";
 import { CURL_BASE, curlSample } from "./curl-sample";
 import type { OperationExample } from "./example-types";
-import { operationExamples, webhookExamples } from "./examples";
+import { webhookExamples } from "./event-webhook-examples";
+import { operationExamples } from "./examples";
 import { componentSchemas, fieldSchema, giveCompositionsTheirType, schemaRef } from "./json-schema";
 import { ALWAYS, type Operation } from "./operation-parts";
 import { OPERATIONS } from "./operations";
