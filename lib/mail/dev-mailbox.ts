@@ -80,17 +80,7 @@ export async function readDevMailboxMessage(dir: string, id: string): Promise<De
 
 /** The newest `limit` messages, newest first; none when the folder does not exist yet. */
 export async function listDevMailbox(dir: string, limit = 50): Promise<DevMailboxMessage[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  const ids = names
-    .filter((name) => name.endsWith(".json"))
-    .map((name) => name.slice(0, -".json".length))
-    .filter(isDevMailboxId)
+  const ids = (await messageIds(dir))
     .sort()
     .reverse()
     .slice(0, Math.max(0, Math.floor(limit)));
@@ -105,19 +95,24 @@ export async function listDevMailbox(dir: string, limit = 50): Promise<DevMailbo
  */
 export async function forgetDevMailboxMessagesTo(dir: string, email: string): Promise<number> {
   const wanted = email.trim().toLowerCase();
+  let forgotten = 0;
+  for (const id of await messageIds(dir)) {
+    const message = await readDevMailboxMessage(dir, id);
+    if (!message?.to.toLowerCase().includes(wanted)) continue;
+    await rm(path.join(dir, `${id}.json`), { force: true });
+    forgotten++;
+  }
+  return forgotten;
+}
+
+/** The ids of the messages in the folder, in no order; none when the folder does not exist yet. */
+async function messageIds(dir: string): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
-  let forgotten = 0;
-  for (const name of names.filter((file) => file.endsWith(".json"))) {
-    const message = await readDevMailboxMessage(dir, name.slice(0, -".json".length));
-    if (!message?.to.toLowerCase().includes(wanted)) continue;
-    await rm(path.join(dir, name), { force: true });
-    forgotten++;
-  }
-  return forgotten;
+  return names.filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -".json".length)).filter(isDevMailboxId);
 }
