@@ -6,6 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { propertyToday, type PropertyClockFacts } from "@/lib/properties/property-today";
 import { activeTraceContext } from "@/lib/trace-context";
+import { anonymiseGroupBooker, type GroupBookerOutcome } from "./anonymise-group-booker";
 import type { BookingActor } from "./booking-actor";
 
 /** The e-mail an anonymised booking carries: unique to it, and no address (the .invalid domain never resolves). */
@@ -45,55 +46,99 @@ export async function anonymiseBooking(
   db: Db | Prisma.TransactionClient,
   options: { property: PropertyClockFacts & { id: string }; bookingId: string; actor: BookingActor; madeByKeys?: string[]; clock?: Clock },
 ): Promise<AnonymiseOutcome> {
-  const { property, bookingId } = options;
+  return (await anonymiseEach(db, { ...options, bookingIds: [options.bookingId] }))[0]!;
+}
+
+/**
+ * anonymiseBooking for each of `bookingIds`, in that order, in one statement (a retention batch
+ * of hundreds is one round trip, not hundreds); the outcomes in the same order.
+ */
+async function anonymiseEach(
+  db: Db | Prisma.TransactionClient,
+  options: { property: PropertyClockFacts & { id: string }; bookingIds: string[]; actor: BookingActor; madeByKeys?: string[]; clock?: Clock },
+): Promise<AnonymiseOutcome[]> {
+  const { property, bookingIds } = options;
+  if (!bookingIds.length) return [];
   const now = (options.clock ?? systemClock).now();
   const today = propertyToday(property, { now: () => now });
-  const call = {
+  const at = now.toISOString();
+  const traceContext = activeTraceContext();
+  const calls = bookingIds.map((bookingId) => ({
     bookingId,
     propertyId: property.id,
     ...(options.madeByKeys ? { apiKeyIds: options.madeByKeys } : {}),
     today,
-    at: now.toISOString(),
+    at,
     email: anonymisedEmail(bookingId),
     eventId: newId("evt"),
     actor: options.actor,
-    traceContext: activeTraceContext(),
-  };
-  const rows = await db.$queryRaw<{ answer: AnonymiseAnswer }[]>`SELECT anonymise_booking(${JSON.stringify(call)}::jsonb) AS answer`;
-  const answer = rows[0]!.answer;
-  if (answer === "anonymised") return { kind: "anonymised", anonymisedAt: call.at };
-  if (answer === "not_found") return { kind: "not_found", bookingId };
-  const booking = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, select: { anonymisedAt: true, checkout: true } });
-  if (answer === "unchanged") return { kind: "unchanged", anonymisedAt: booking.anonymisedAt!.toISOString() };
-  return { kind: "not_ended", checkout: fromDbDate(booking.checkout), today };
+    traceContext,
+  }));
+  const rows = await db.$queryRaw<{ answer: AnonymiseAnswer }[]>`
+    SELECT anonymise_booking(c.call) AS answer FROM jsonb_array_elements(${JSON.stringify(calls)}::jsonb) WITH ORDINALITY AS c(call, n) ORDER BY c.n`;
+  const refused = bookingIds.filter((_, i) => rows[i]!.answer === "unchanged" || rows[i]!.answer === "not_ended");
+  const kept = refused.length ? await db.booking.findMany({ where: { id: { in: refused } }, select: { id: true, anonymisedAt: true, checkout: true } }) : [];
+  const byId = new Map(kept.map((booking) => [booking.id, booking]));
+  return bookingIds.map((bookingId, i): AnonymiseOutcome => {
+    const answer = rows[i]!.answer;
+    if (answer === "anonymised") return { kind: "anonymised", anonymisedAt: at };
+    if (answer === "not_found") return { kind: "not_found", bookingId };
+    const booking = byId.get(bookingId)!;
+    if (answer === "unchanged") return { kind: "unchanged", anonymisedAt: booking.anonymisedAt!.toISOString() };
+    return { kind: "not_ended", checkout: fromDbDate(booking.checkout), today };
+  });
 }
 
 /** Which door erased guests: the panel, the partner API, the admin CLI, or the retention period. */
 export type ErasureWay = "panel" | "api" | "cli" | "retention";
 
+/** What one erasure did: each booking's outcome, and each group booker's, in the order asked. */
+export type ErasureOutcomes = { bookings: AnonymiseOutcome[]; groupBookers: GroupBookerOutcome[] };
+
 /**
- * anonymiseBooking for each of `bookingIds`, in one transaction with one audit entry for those
- * it anonymised (guest_anonymised: who, which way, how many bookings and their ids; at most a
- * hash of the guest's e-mail, never the data itself). A booking refused (not ended, not found)
- * leaves the others to be erased; each outcome is returned, in order.
+ * anonymiseBooking for each of `bookingIds`, then anonymiseGroupBooker for each of
+ * `bookerOfGroupIds` (groups the guest booked for others), in one transaction with one audit
+ * entry for what it anonymised (guest_anonymised: who, which way, how many bookings and their
+ * ids, the groups whose booker it erased; at most a hash of the guest's e-mail, never the data
+ * itself). One refused (not ended, not found) leaves the others to be erased; each outcome is
+ * returned, in order.
  */
 export async function anonymiseBookings(
   db: Db,
-  options: { property: PropertyClockFacts & { id: string }; bookingIds: string[]; actor: BookingActor; way: ErasureWay; madeByKeys?: string[]; emailHash?: string; clock?: Clock },
-): Promise<AnonymiseOutcome[]> {
+  options: {
+    property: PropertyClockFacts & { id: string };
+    bookingIds: string[];
+    bookerOfGroupIds?: string[];
+    actor: BookingActor;
+    way: ErasureWay;
+    madeByKeys?: string[];
+    emailHash?: string;
+    clock?: Clock;
+  },
+): Promise<ErasureOutcomes> {
   const { property, actor, way } = options;
+  const groupIds = options.bookerOfGroupIds ?? [];
   return db.$transaction(async (tx) => {
-    const outcomes: AnonymiseOutcome[] = [];
-    for (const bookingId of options.bookingIds) outcomes.push(await anonymiseBooking(tx, { ...options, bookingId }));
-    const erased = options.bookingIds.filter((_, i) => outcomes[i]!.kind === "anonymised");
-    if (erased.length) {
+    const bookings = await anonymiseEach(tx, options);
+    const groupBookers: GroupBookerOutcome[] = [];
+    for (const groupId of groupIds) groupBookers.push(await anonymiseGroupBooker(tx, { property, groupId, clock: options.clock }));
+    const erased = options.bookingIds.filter((_, i) => bookings[i]!.kind === "anonymised");
+    const bookers = groupIds.filter((_, i) => groupBookers[i]!.kind === "anonymised");
+    if (erased.length || bookers.length) {
       await recordAuditEvent(tx, {
         propertyId: property.id,
         action: "guest_anonymised",
         actor,
-        details: { way, bookings: erased.length, bookingIds: erased, ...(options.emailHash ? { emailHash: options.emailHash } : {}) },
+        details: {
+          way,
+          bookings: erased.length,
+          bookingIds: erased,
+          ...(bookers.length ? { bookerOfGroupIds: bookers } : {}),
+          ...(options.emailHash ? { emailHash: options.emailHash } : {}),
+        },
       });
     }
-    return outcomes;
-  });
+    return { bookings, groupBookers };
+    // A batch of hundreds under a booking load can outlast Prisma's 5 s default; it locks only stays long over.
+  }, { timeout: 60_000 });
 }

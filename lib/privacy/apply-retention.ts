@@ -38,7 +38,7 @@ export async function applyRetention(db: Db, options: { propertyId: string; cloc
       WHERE property_id = ${property.id} AND anonymised_at IS NULL AND checkout < ${before}::date
       ORDER BY checkout, id LIMIT ${options.batchSize ?? RETENTION_BATCH}`;
     if (!batch.length) break;
-    const outcomes = await anonymiseBookings(db, {
+    const { bookings: outcomes } = await anonymiseBookings(db, {
       property,
       bookingIds: batch.map((row) => row.id),
       actor: options.actor ?? RETENTION_ACTOR,

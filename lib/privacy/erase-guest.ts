@@ -6,16 +6,20 @@ import type { CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { devMailboxDir, forgetDevMailboxMessagesTo } from "@/lib/mail/dev-mailbox";
 import type { PropertyClockFacts } from "@/lib/properties/property-today";
-import { findGuestBookings, guestEmailKey } from "./guest-bookings";
+import { findGuestBookings, findGuestGroups, guestEmailKey } from "./guest-bookings";
 
-/** What erasing a guest did: the bookings erased, and those refused because their stay has not ended. */
+/**
+ * What erasing a guest did: the references of the bookings erased and of the groups whose booker
+ * it erased, and those refused because their stay has not ended.
+ */
 export type GuestErasure = { erased: string[]; notEnded: { reference: string; checkout: CalendarDate }[] };
 
 /**
  * A guest's request to be forgotten (GDPR article 17), by e-mail (any capitals): every booking of
  * the property with it whose stay has ended is anonymised (anonymiseBookings: one transaction,
- * one audit entry with the SHA-256 of the address, never the address); those not ended are
- * refused and named. The development mailbox's messages to the address go too. Asking again
+ * one audit entry with the SHA-256 of the address, never the address), and so is the booker of
+ * every group booked with it (anonymiseGroupBooker: the rooms' other guests stay); those not
+ * ended are refused and named. The development mailbox's messages to the address go too. Asking again
  * erases nothing more.
  */
 export async function eraseGuest(
@@ -23,18 +27,21 @@ export async function eraseGuest(
   options: { property: PropertyClockFacts & { id: string }; email: string; actor: BookingActor; way: ErasureWay; clock?: Clock; mailboxDir?: string },
 ): Promise<GuestErasure> {
   const { property, actor, way } = options;
-  const bookings = await findGuestBookings(db, property.id, options.email);
+  const [bookings, groups] = await Promise.all([findGuestBookings(db, property.id, options.email), findGuestGroups(db, property.id, options.email)]);
   const outcomes = await anonymiseBookings(db, {
     property,
     bookingIds: bookings.map((booking) => booking.id),
+    bookerOfGroupIds: groups.map((group) => group.id),
     actor,
     way,
     emailHash: createHash("sha256").update(guestEmailKey(options.email)).digest("hex"),
     clock: options.clock,
   });
   await forgetDevMailboxMessagesTo(options.mailboxDir ?? devMailboxDir(), options.email);
+  const asked = [...bookings, ...groups];
+  const answered = [...outcomes.bookings, ...outcomes.groupBookers];
   return {
-    erased: bookings.filter((_, i) => outcomes[i]!.kind === "anonymised").map((booking) => booking.reference),
-    notEnded: bookings.flatMap((booking, i) => (outcomes[i]!.kind === "not_ended" ? [{ reference: booking.reference, checkout: booking.stay.checkout }] : [])),
+    erased: asked.filter((_, i) => answered[i]!.kind === "anonymised").map((record) => record.reference),
+    notEnded: asked.flatMap((record, i) => (answered[i]!.kind === "not_ended" ? [{ reference: record.reference, checkout: record.stay.checkout }] : [])),
   };
 }

@@ -2,9 +2,14 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { toBookingView } from "@/lib/bookings/booking-view";
 import type { Db } from "@/lib/db";
 import type { BookingView } from "@/lib/schemas/bookings";
-import { findGuestBookings, guestEmailKey } from "./guest-bookings";
+import { findGuestBookings, findGuestGroups, guestEmailKey } from "./guest-bookings";
 
-/** What the hotel holds about a guest (GDPR article 15): each booking, its history and the e-mails sent about it. */
+type SentEmail = { about: string; to: string; status: string; sentAt: string | null; message: unknown };
+
+/**
+ * What the hotel holds about a guest (GDPR article 15): each booking, its history and the e-mails
+ * sent about it; each group they booked (for themselves or others) and the e-mails sent to them about it.
+ */
 export type GuestDataExport = {
   email: string;
   property: { name: string; slug: string };
@@ -13,28 +18,49 @@ export type GuestDataExport = {
     /** What the desk recorded beside it (never in the partner API). */
     desk: { guestPhone: string | null; staffNote: string | null };
     history: { kind: string; at: string; by: string; before: unknown; after: unknown }[];
-    emails: { about: string; to: string; status: string; sentAt: string | null; message: unknown }[];
+    emails: SentEmail[];
   })[];
+  groups: {
+    id: string;
+    reference: string;
+    booker: { firstName: string; lastName: string; email: string; language?: string };
+    checkin: string;
+    checkout: string;
+    externalReference: string | null;
+    createdAt: string;
+    roomReferences: string[];
+    emails: SentEmail[];
+  }[];
 };
 
 /**
  * Everything the property holds about the guest with this e-mail (any capitals), as one JSON
  * document: their bookings as the API shows them with the desk's phone and note, each change
  * with its fields before and after and who made it, and each e-mail sent about them (the test
- * mailbox's copy included). Read-only.
+ * mailbox's copy included); and each booking group they booked, with the e-mails sent to them
+ * about its rooms (its rooms' other guests are not theirs: only the rooms' references). Read-only.
  */
 export async function exportGuestData(db: Db, options: { property: { id: string; name: string; slug: string }; email: string; clock?: Clock }): Promise<GuestDataExport> {
   const { property } = options;
-  const bookings = await findGuestBookings(db, property.id, options.email);
+  const [bookings, groups] = await Promise.all([findGuestBookings(db, property.id, options.email), findGuestGroups(db, property.id, options.email)]);
   const ids = bookings.map((booking) => booking.id);
+  const groupIds = groups.map((group) => group.id);
   const [history, emails] = await Promise.all([
     db.bookingHistoryEntry.findMany({ where: { bookingId: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-    db.$queryRaw<{ booking_id: string; type: string; recipient: string; status: string; sent_at: Date | null; kept_message: unknown }[]>`
-      SELECT e.booking_id, e.type, g.recipient, g.status::text AS status, g.sent_at, g.kept_message
-      FROM guest_emails g JOIN events e ON e.id = g.event_id
-      WHERE g.property_id = ${property.id} AND e.booking_id = ANY(${ids}::text[])
+    db.$queryRaw<{ booking_id: string; group_id: string | null; type: string; recipient: string; status: string; sent_at: Date | null; kept_message: unknown }[]>`
+      SELECT e.booking_id, b.group_id, e.type, g.recipient, g.status::text AS status, g.sent_at, g.kept_message
+      FROM guest_emails g JOIN events e ON e.id = g.event_id JOIN bookings b ON b.id = e.booking_id
+      WHERE g.property_id = ${property.id}
+        AND (e.booking_id = ANY(${ids}::text[]) OR (b.group_id = ANY(${groupIds}::text[]) AND lower(g.recipient) = ${guestEmailKey(options.email)}))
       ORDER BY g.created_at`,
   ]);
+  const sent = (email: (typeof emails)[number]): SentEmail => ({
+    about: email.type,
+    to: email.recipient,
+    status: email.status,
+    sentAt: email.sent_at?.toISOString() ?? null,
+    message: email.kept_message,
+  });
   return {
     email: guestEmailKey(options.email),
     property: { name: property.name, slug: property.slug },
@@ -45,9 +71,18 @@ export async function exportGuestData(db: Db, options: { property: { id: string;
       history: history
         .filter((entry) => entry.bookingId === booking.id)
         .map((entry) => ({ kind: entry.kind, at: entry.createdAt.toISOString(), by: entry.actorLabel, before: entry.previous, after: entry.current })),
-      emails: emails
-        .filter((email) => email.booking_id === booking.id)
-        .map((email) => ({ about: email.type, to: email.recipient, status: email.status, sentAt: email.sent_at?.toISOString() ?? null, message: email.kept_message })),
+      emails: emails.filter((email) => email.booking_id === booking.id).map(sent),
+    })),
+    groups: groups.map((group) => ({
+      id: group.id,
+      reference: group.reference,
+      booker: group.booker,
+      checkin: group.stay.checkin,
+      checkout: group.stay.checkout,
+      externalReference: group.externalReference,
+      createdAt: group.createdAt,
+      roomReferences: group.roomReferences,
+      emails: emails.filter((email) => email.group_id === group.id && !ids.includes(email.booking_id)).map(sent),
     })),
   };
 }

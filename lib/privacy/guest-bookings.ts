@@ -1,4 +1,5 @@
 import { fromBookingRow, type Booking } from "@/lib/bookings/booking";
+import { fromBookingGroupRow, type BookingGroup } from "@/lib/bookings/booking-group";
 import type { Db } from "@/lib/db";
 
 /** An e-mail address as guests' bookings are matched by it: trimmed, any capitals. */
@@ -8,7 +9,8 @@ export function guestEmailKey(email: string): string {
 
 /**
  * Every booking of the property whose guest has this e-mail address (any capitals), newest stay
- * first: what a guest's request to see or erase their data covers. Anonymised bookings carry an
+ * first: what a guest's request to see or erase their data covers (with the groups they booked:
+ * findGuestGroups). Anonymised bookings carry an
  * address of their own, so a guest once erased is found no more.
  */
 export async function findGuestBookings(db: Db, propertyId: string, email: string): Promise<Booking[]> {
@@ -18,5 +20,26 @@ export async function findGuestBookings(db: Db, propertyId: string, email: strin
   if (!rows.length) return [];
   const bookings = await db.booking.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
   const byId = new Map(bookings.map((row) => [row.id, fromBookingRow(row)]));
+  return rows.map((row) => byId.get(row.id)!);
+}
+
+/** A group the guest booked, and its rooms' references (the rooms' guests may be others). */
+export type GuestGroup = BookingGroup & { roomReferences: string[] };
+
+/**
+ * Every booking group of the property whose booker has this e-mail address (any capitals),
+ * newest stay first: the booker's own data sits on the group (and in the e-mails sent to them),
+ * whether or not they stay in one of its rooms.
+ */
+export async function findGuestGroups(db: Db, propertyId: string, email: string): Promise<GuestGroup[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM booking_groups WHERE property_id = ${propertyId} AND lower(booker_email) = ${guestEmailKey(email)}
+    ORDER BY checkin DESC, id`;
+  if (!rows.length) return [];
+  const groups = await db.bookingGroup.findMany({
+    where: { id: { in: rows.map((row) => row.id) } },
+    include: { bookings: { select: { reference: true }, orderBy: { groupRoom: "asc" } } },
+  });
+  const byId = new Map(groups.map((row) => [row.id, { ...fromBookingGroupRow(row), roomReferences: row.bookings.map((room) => room.reference) }]));
   return rows.map((row) => byId.get(row.id)!);
 }

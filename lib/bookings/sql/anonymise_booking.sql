@@ -9,7 +9,8 @@
 --   - its events' payloads (data.booking.guest, data.previous.guest), as the feed serves them;
 --   - their webhook deliveries' bodies, and what the partner's server answered to them;
 --   - the e-mails sent about them (the recipient; the test mailbox's copy of the message);
---   - its booking group's booker, once every room of the group is anonymised;
+--   - its booking group's booker, once every room of the group is anonymised
+--     (anonymise_group_booker);
 -- and records its booking.anonymised event (its ids and anonymisedAt: no personal data), for
 -- partners to delete their copy of the guest. What stays: dates, room type, party, amounts,
 -- plan, terms, references, the partner's externalReference. p: { bookingId, propertyId,
@@ -62,9 +63,7 @@ BEGIN
   IF v_booking.group_id IS NOT NULL AND NOT EXISTS (
     SELECT FROM bookings WHERE group_id = v_booking.group_id AND anonymised_at IS NULL
   ) THEN
-    UPDATE booking_groups SET booker_first_name = 'Anonymised', booker_last_name = 'Anonymised',
-      booker_email = 'anonymised-' || id || '@invalid', booker_language = NULL
-    WHERE id = v_booking.group_id;
+    PERFORM anonymise_group_booker(jsonb_build_object('groupId', v_booking.group_id, 'propertyId', p->>'propertyId', 'today', p->>'today'));
   END IF;
   PERFORM record_booking_event(p->>'eventId', 'booking.anonymised',
     jsonb_build_object('id', v_booking.id, 'propertyId', p->>'propertyId', 'updatedAt', p->>'at'),

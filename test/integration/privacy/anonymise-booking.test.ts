@@ -11,6 +11,7 @@ import { setupTestDatabase } from "../../support/database";
 import { startLocalWebhookServer, type LocalWebhookServer } from "../../support/local-webhook-server";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { partnerFixture } from "../../support/partner-fixtures";
+import { rowsHolding } from "../../support/rows-holding";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
 import { startTestWorker, testSecretBox } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
@@ -53,20 +54,9 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** Every row of every table (the job queue's too), as text, that holds one of `markers` (any capitals). */
-async function rowsHolding(markers: string[]): Promise<string[]> {
-  const { db } = database();
-  const tables = await db.$queryRaw<{ schema: string; name: string }[]>`
-    SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
-    WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`;
-  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["bookings", "booking_history", "events", "webhook_deliveries", "webhook_attempts", "guest_emails"]));
-  const found: string[] = [];
-  for (const { schema, name } of tables) {
-    const rows = await db.$queryRawUnsafe<{ row: string }[]>(`SELECT row_to_json(t)::text AS row FROM "${schema}"."${name}" t`);
-    for (const { row } of rows) if (markers.some((marker) => row.toLowerCase().includes(marker.toLowerCase()))) found.push(`${schema}.${name}: ${row.slice(0, 200)}`);
-  }
-  return found;
-}
+/** The tables the guest must be scanned in, whatever else there is. */
+const GUEST_TABLES = ["bookings", "booking_history", "events", "webhook_deliveries", "webhook_attempts", "guest_emails"];
+const rowsHoldingGuest = (markers: string[]) => rowsHolding(database().db, markers, GUEST_TABLES);
 
 describe("anonymiseBooking", () => {
   it("leaves no trace of the guest in any table, and keeps the booking's stay, amounts and references", async () => {
@@ -88,7 +78,7 @@ describe("anonymiseBooking", () => {
     await waitFor(async () => (await db.webhookDelivery.count({ where: { status: "succeeded", payload: { contains: made.body.id } } })) === 3, { what: "three deliveries" });
     await waitFor(async () => (await db.guestEmail.count({ where: { recipient: marker.email, sentAt: { not: null } } })) === 3, { what: "three e-mails sent" });
     const markers = [marker.firstName, marker.lastName, marker.email, renamed.firstName];
-    expect((await rowsHolding(markers)).length).toBeGreaterThan(10);
+    expect((await rowsHoldingGuest(markers)).length).toBeGreaterThan(10);
 
     const outcome = await anonymiseBooking(db, { property: hotel.property, bookingId: made.body.id, actor: TEST_ACTOR });
     expect(outcome.kind).toBe("anonymised");
@@ -100,7 +90,7 @@ describe("anonymiseBooking", () => {
     expect(Object.keys(event.data as object).sort()).toEqual(["anonymisedAt", "bookingId", "reference"]);
     await waitFor(async () => (await db.webhookDelivery.count({ where: { status: "succeeded", eventType: "booking.anonymised" } })) === 1, { what: "its delivery recorded" });
 
-    expect(await rowsHolding(markers)).toEqual([]);
+    expect(await rowsHoldingGuest(markers)).toEqual([]);
     const kept = await db.booking.findUniqueOrThrow({ where: { id: made.body.id } });
     expect(kept).toMatchObject({
       reference: made.body.reference,

@@ -11,7 +11,7 @@ import { BookingIdSchema, NoQuerySchema } from "@/lib/schemas/common";
 export const POST = withPartnerApi({ scope: "write", route: "POST /bookings/{id}/anonymise" }, async ({ request, db, property, params, key }) => {
   const bookingId = parsePathId(params.id, BookingIdSchema, "booking");
   parseQuery(request, NoQuerySchema);
-  const outcome = (await anonymiseBookings(db, { property, bookingIds: [bookingId], actor: apiKeyActor(key), way: "api", madeByKeys: await keyLineage(db, key.id) }))[0]!;
+  const outcome = (await anonymiseBookings(db, { property, bookingIds: [bookingId], actor: apiKeyActor(key), way: "api", madeByKeys: await keyLineage(db, key.id) })).bookings[0]!;
   if (outcome.kind === "not_found") throw new DomainError("not_found", `No booking "${bookingId}" made with your API keys at this property.`);
   if (outcome.kind === "not_ended") {
     throw new DomainError("booking_not_anonymisable", `The stay has not ended: check-out is ${outcome.checkout} and today is ${outcome.today} at the property. Cancel the booking first, or wait until its check-out date.`);
