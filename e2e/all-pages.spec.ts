@@ -65,6 +65,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(panel)/(signed-in)/settings/api-keys/page.tsx": () => "/settings/api-keys",
   "(panel)/(signed-in)/settings/api-keys/requests/page.tsx": () => "/settings/api-keys/requests",
   "(panel)/(signed-in)/settings/property/page.tsx": () => "/settings/property",
+  "(panel)/(signed-in)/settings/privacy/page.tsx": () => "/settings/privacy",
   "(panel)/(signed-in)/settings/webhooks/page.tsx": () => "/settings/webhooks",
   "(panel)/(signed-in)/settings/webhooks/[id]/page.tsx": (ids) => `/settings/webhooks/${ids.endpoint}`,
   "(panel)/(signed-in)/settings/webhooks/[id]/deliveries/[deliveryId]/page.tsx": (ids) => `/settings/webhooks/${ids.endpoint}/deliveries/${ids.delivery}`,

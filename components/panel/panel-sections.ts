@@ -10,6 +10,7 @@ export const PANEL_SECTIONS = [
   { href: "/settings/property", label: "Settings › Property" },
   { href: "/settings/team", label: "Settings › Team" },
   { href: "/settings/booking-engine", label: "Settings › Booking engine" },
+  { href: "/settings/privacy", label: "Settings › Privacy" },
   { href: "/settings/test-mailbox", label: "Settings › Test mailbox" },
   { href: "/account", label: "Account" },
 ] as const;
@@ -34,6 +35,7 @@ export const PANEL_NAV = [
       { href: "/settings/booking-engine", label: "Booking engine" },
       { href: "/settings/team", label: "Team" },
       { href: "/settings/property", label: "Property" },
+      { href: "/settings/privacy", label: "Privacy" },
       { href: "/settings/test-mailbox", label: "Test mailbox" },
     ],
   },

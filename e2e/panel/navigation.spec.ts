@@ -27,7 +27,7 @@ test("the groups and their pages, reached with the keyboard alone, the current o
   await tabTo(page, "Panel", "Settings");
   await expect(page).toHaveURL(/\/settings\/api-keys$/);
   const settings = page.getByRole("navigation", { name: "Settings" });
-  await expect(settings.getByRole("link")).toHaveText(["API keys", "Requests", "Webhooks", "Booking engine", "Team", "Property", "Test mailbox"]);
+  await expect(settings.getByRole("link")).toHaveText(["API keys", "Requests", "Webhooks", "Booking engine", "Team", "Property", "Privacy", "Test mailbox"]);
   await expect(panel.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "true");
   await expect(settings.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
 

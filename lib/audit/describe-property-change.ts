@@ -21,10 +21,12 @@ const FIELD_NAMES: Record<string, string> = {
   checkInFrom: "check-in from",
   checkOutUntil: "check-out until",
   childAgeBands: "children's age bands",
+  guestRetentionMonths: "guest retention period",
 };
 
 /** Times as they are (15:00), age bands as describeChildAgeBands says them, text in quotes (shortened past 60 characters), an unset contact as "none". */
 function value(field: string, raw: unknown): string {
+  if (field === "guestRetentionMonths") return typeof raw === "number" ? `${raw} months` : "off";
   if (raw === null || raw === undefined || raw === "") return "none";
   if (field === "childAgeBands" && Array.isArray(raw)) return describeChildAgeBands(raw);
   if (field === "checkInFrom" || field === "checkOutUntil") return String(raw);

@@ -2,6 +2,7 @@ import { Logger as WorkerLogger, parseCrontab, run, type Runner } from "graphile
 import pg from "pg";
 import type { Logger } from "@/lib/log";
 import { tracedTasks } from "@/lib/tracing/traced-tasks";
+import { RETENTION_CRONTAB } from "@/lib/privacy/apply-retention";
 import { sweepAriMarks } from "./raise-ari-events";
 import { workerTasks, type WorkerDeps } from "./worker-tasks";
 
@@ -40,7 +41,7 @@ export async function startWorker(options: { databaseUrl: string; deps: WorkerDe
       noHandleSignals: true,
       logger,
       taskList: tracedTasks(options.deps.db, workerTasks(options.deps)),
-      parsedCronItems: parseCrontab("17 * * * * prune-old-records\n* * * * * sweep-ari-marks\n41 3 * * * apply-retention"),
+      parsedCronItems: parseCrontab(["17 * * * * prune-old-records", "* * * * * sweep-ari-marks", RETENTION_CRONTAB].join("\n")),
     });
   } catch (error) {
     await pgPool.end();

@@ -8,6 +8,19 @@ import { PROPERTY_CLOCK, propertyToday } from "@/lib/properties/property-today";
 /** Who erases guests when their period is over, in the audit log. */
 export const RETENTION_ACTOR: Actor = { label: "retention period" };
 
+/** When the worker applies every property's retention period: daily at this hour and minute, UTC (graphile-worker's crontab is in UTC). */
+export const RETENTION_DAILY_UTC = { hour: 3, minute: 41 } as const;
+
+/** The worker's crontab line for it. */
+export const RETENTION_CRONTAB = `${RETENTION_DAILY_UTC.minute} ${RETENTION_DAILY_UTC.hour} * * * apply-retention`;
+
+/** The retention run after `now`: today's at RETENTION_DAILY_UTC if still to come, else tomorrow's. */
+export function nextRetentionRun(now: Date): Date {
+  const run = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), RETENTION_DAILY_UTC.hour, RETENTION_DAILY_UTC.minute));
+  if (run <= now) run.setUTCDate(run.getUTCDate() + 1);
+  return run;
+}
+
 /** Bookings anonymised per transaction: each is short, and touches only stays long over. */
 export const RETENTION_BATCH = 500;
 

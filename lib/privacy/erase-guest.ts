@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Clock } from "@/lib/clock";
 import { anonymiseBookings, type ErasureWay } from "@/lib/bookings/anonymise-booking";
 import type { BookingActor } from "@/lib/bookings/booking-actor";
@@ -6,7 +5,7 @@ import type { CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
 import { devMailboxDir, forgetDevMailboxMessagesTo } from "@/lib/mail/dev-mailbox";
 import type { PropertyClockFacts } from "@/lib/properties/property-today";
-import { findGuestBookings, findGuestGroups, guestEmailKey } from "./guest-bookings";
+import { findGuestBookings, findGuestGroups, guestEmailHash } from "./guest-bookings";
 
 /**
  * What erasing a guest did: the references of the bookings erased and of the groups whose booker
@@ -34,7 +33,7 @@ export async function eraseGuest(
     bookerOfGroupIds: groups.map((group) => group.id),
     actor,
     way,
-    emailHash: createHash("sha256").update(guestEmailKey(options.email)).digest("hex"),
+    emailHash: guestEmailHash(options.email),
     clock: options.clock,
   });
   await forgetDevMailboxMessagesTo(options.mailboxDir ?? devMailboxDir(), options.email);
@@ -44,4 +43,16 @@ export async function eraseGuest(
     erased: asked.filter((_, i) => answered[i]!.kind === "anonymised").map((record) => record.reference),
     notEnded: asked.flatMap((record, i) => (answered[i]!.kind === "not_ended" ? [{ reference: record.reference, checkout: record.stay.checkout }] : [])),
   };
+}
+
+/**
+ * An erasure in words, as the panel and the admin CLI say it: what was erased, and (when any)
+ * what was refused and why; `formatDate` writes a checkout (the CLI keeps YYYY-MM-DD).
+ */
+export function describeErasure(erasure: GuestErasure, formatDate: (date: CalendarDate) => string = (date) => date): { done: string; refused?: string } {
+  const { erased, notEnded } = erasure;
+  const done = erased.length ? `Erased the guest from ${erased.length} booking${erased.length === 1 ? "" : "s"}: ${erased.join(", ")}.` : "Erased no booking.";
+  if (!notEnded.length) return { done };
+  const refused = notEnded.map((booking) => `${booking.reference} (check-out ${formatDate(booking.checkout)})`).join(", ");
+  return { done, refused: `Not erased, their stay has not ended (cancel them first, or wait for check-out): ${refused}.` };
 }

@@ -1,8 +1,10 @@
+import type { Actor } from "@/lib/audit/actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { systemClock, type Clock } from "@/lib/clock";
 import { toBookingView } from "@/lib/bookings/booking-view";
 import type { Db } from "@/lib/db";
 import type { BookingView } from "@/lib/schemas/bookings";
-import { findGuestBookings, findGuestGroups, guestEmailKey } from "./guest-bookings";
+import { findGuestBookings, findGuestGroups, guestEmailHash, guestEmailKey } from "./guest-bookings";
 
 type SentEmail = { about: string; to: string; status: string; sentAt: string | null; message: unknown };
 
@@ -38,9 +40,14 @@ export type GuestDataExport = {
  * document: their bookings as the API shows them with the desk's phone and note, each change
  * with its fields before and after and who made it, and each e-mail sent about them (the test
  * mailbox's copy included); and each booking group they booked, with the e-mails sent to them
- * about its rooms (its rooms' other guests are not theirs: only the rooms' references). Read-only.
+ * about its rooms (its rooms' other guests are not theirs: only the rooms' references). It changes
+ * nothing, and is audited (guest_data_exported: who, which way, how many bookings and groups, the
+ * SHA-256 of the address, never the data).
  */
-export async function exportGuestData(db: Db, options: { property: { id: string; name: string; slug: string }; email: string; clock?: Clock }): Promise<GuestDataExport> {
+export async function exportGuestData(
+  db: Db,
+  options: { property: { id: string; name: string; slug: string }; email: string; actor: Actor; way: "panel" | "cli"; clock?: Clock },
+): Promise<GuestDataExport> {
   const { property } = options;
   const [bookings, groups] = await Promise.all([findGuestBookings(db, property.id, options.email), findGuestGroups(db, property.id, options.email)]);
   const ids = bookings.map((booking) => booking.id);
@@ -60,6 +67,12 @@ export async function exportGuestData(db: Db, options: { property: { id: string;
     status: email.status,
     sentAt: email.sent_at?.toISOString() ?? null,
     message: email.kept_message,
+  });
+  await recordAuditEvent(db, {
+    propertyId: property.id,
+    action: "guest_data_exported",
+    actor: options.actor,
+    details: { way: options.way, bookings: bookings.length, groups: groups.length, emailHash: guestEmailHash(options.email) },
   });
   return {
     email: guestEmailKey(options.email),

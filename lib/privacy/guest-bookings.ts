@@ -1,10 +1,22 @@
+import { createHash } from "node:crypto";
 import { fromBookingRow, type Booking } from "@/lib/bookings/booking";
-import { fromBookingGroupRow, type BookingGroup } from "@/lib/bookings/booking-group";
+import { bookingGroupStatus, fromBookingGroupRow, type BookingGroup } from "@/lib/bookings/booking-group";
+import type { BookingGroupStatus } from "@/lib/schemas/booking-groups";
 import type { Db } from "@/lib/db";
 
 /** An e-mail address as guests' bookings are matched by it: trimmed, any capitals. */
 export function guestEmailKey(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** Whether `text` (trimmed) can be a guest's e-mail address to look for: something@somewhere, at most 254 characters. */
+export function isGuestEmail(text: string): boolean {
+  return text.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(text);
+}
+
+/** What the audit log keeps of a guest's address, when it keeps anything: its SHA-256 (of the matched form), never the address. */
+export function guestEmailHash(email: string): string {
+  return createHash("sha256").update(guestEmailKey(email)).digest("hex");
 }
 
 /**
@@ -23,8 +35,8 @@ export async function findGuestBookings(db: Db, propertyId: string, email: strin
   return rows.map((row) => byId.get(row.id)!);
 }
 
-/** A group the guest booked, and its rooms' references (the rooms' guests may be others). */
-export type GuestGroup = BookingGroup & { roomReferences: string[] };
+/** A group the guest booked, its rooms' references (the rooms' guests may be others) and its status. */
+export type GuestGroup = BookingGroup & { roomReferences: string[]; status: BookingGroupStatus };
 
 /**
  * Every booking group of the property whose booker has this e-mail address (any capitals),
@@ -38,8 +50,10 @@ export async function findGuestGroups(db: Db, propertyId: string, email: string)
   if (!rows.length) return [];
   const groups = await db.bookingGroup.findMany({
     where: { id: { in: rows.map((row) => row.id) } },
-    include: { bookings: { select: { reference: true }, orderBy: { groupRoom: "asc" } } },
+    include: { bookings: { select: { reference: true, status: true }, orderBy: { groupRoom: "asc" } } },
   });
-  const byId = new Map(groups.map((row) => [row.id, { ...fromBookingGroupRow(row), roomReferences: row.bookings.map((room) => room.reference) }]));
+  const byId = new Map(
+    groups.map((row) => [row.id, { ...fromBookingGroupRow(row), roomReferences: row.bookings.map((room) => room.reference), status: bookingGroupStatus(row.bookings) }]),
+  );
   return rows.map((row) => byId.get(row.id)!);
 }

@@ -2,16 +2,16 @@ import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
 import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { isSlug } from "@/lib/properties/slug";
 import { applyRetention, type RetentionRun } from "@/lib/privacy/apply-retention";
-import { eraseGuest } from "@/lib/privacy/erase-guest";
+import { describeErasure, eraseGuest } from "@/lib/privacy/erase-guest";
 import { exportGuestData } from "@/lib/privacy/export-guest-data";
-import { findGuestBookings } from "@/lib/privacy/guest-bookings";
+import { findGuestBookings, findGuestGroups, isGuestEmail } from "@/lib/privacy/guest-bookings";
 import { defineCommand } from "./command";
 import { CommandArgs, UsageError } from "./parse-args";
 
 /** The guest's e-mail address and the property, as both guest commands take them. */
 function guestArgs(args: CommandArgs) {
   const email = args.positional(0).trim();
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an e-mail address`);
+  if (!isGuestEmail(email)) throw new UsageError(`"${email}" is not an e-mail address`);
   const slug = args.string("property");
   if (!isSlug(slug)) throw new UsageError(`--property "${slug}" is not a property slug (lower-case letters, digits and hyphens, e.g. harbour-view-hotel)`);
   return { email, slug };
@@ -26,7 +26,7 @@ export const guestExport = defineCommand({
   parse: guestArgs,
   async run({ db }, { email, slug }) {
     const property = await findPropertyBySlug(db, slug);
-    const data = await exportGuestData(db, { property, email });
+    const data = await exportGuestData(db, { property, email, actor: ADMIN_CLI_ACTOR, way: "cli" });
     return { json: data, text: JSON.stringify(data, null, 2) };
   },
 });
@@ -42,7 +42,8 @@ export const guestErase = defineCommand({
   async run({ db }, { email, slug, confirmed }) {
     const property = await findPropertyBySlug(db, slug);
     if (!confirmed) {
-      const references = (await findGuestBookings(db, property.id, email)).map((booking) => booking.reference);
+      const found = [...(await findGuestBookings(db, property.id, email)), ...(await findGuestGroups(db, property.id, email))];
+      const references = found.map((record) => record.reference);
       return {
         json: { property: property.slug, erased: false, bookings: references },
         text: references.length
@@ -50,15 +51,12 @@ export const guestErase = defineCommand({
           : `No booking of ${property.slug} has the guest ${email}: nothing to erase.`,
       };
     }
-    const { erased, notEnded } = await eraseGuest(db, { property, email, actor: ADMIN_CLI_ACTOR, way: "cli" });
-    const refused = notEnded.map((booking) => `${booking.reference} (check-out ${booking.checkout})`);
+    const erasure = await eraseGuest(db, { property, email, actor: ADMIN_CLI_ACTOR, way: "cli" });
+    const { done, refused } = describeErasure(erasure);
     return {
-      json: { property: property.slug, erased, notEnded },
-      text: [
-        erased.length ? `Erased the guest from ${erased.length} booking${erased.length === 1 ? "" : "s"}: ${erased.join(", ")}.` : "Erased no booking.",
-        ...(refused.length ? [`Not erased, their stay has not ended (cancel them first, or wait for check-out): ${refused.join(", ")}.`] : []),
-      ].join("\n"),
-      exitCode: refused.length ? 1 : 0,
+      json: { property: property.slug, ...erasure },
+      text: [done, ...(refused ? [refused] : [])].join("\n"),
+      exitCode: refused ? 1 : 0,
     };
   },
 });

@@ -68,7 +68,7 @@ describe("erasing a group's booker", { timeout: 60_000 }, () => {
     // Three e-mails to the booker: the first group's booking and cancel, the second's booking.
     await waitFor(async () => (await db.guestEmail.count({ where: { recipient: booker.email, sentAt: { not: null } } })) === 3, { what: "three e-mails to the booker" });
 
-    const exported = await exportGuestData(db, { property, email: booker.email.toUpperCase() });
+    const exported = await exportGuestData(db, { property, email: booker.email.toUpperCase(), actor: TEST_ACTOR, way: "cli" });
     expect(exported.bookings).toEqual([]);
     expect(exported.groups.map((group) => group.reference)).toEqual([coming.reference, ended.reference]);
     const endedExport = exported.groups[1]!;

@@ -71,5 +71,9 @@ describe("admin CLI: guest export and erase", { timeout: 120_000 }, () => {
       details: { way: "cli", bookings: 1, bookingIds: [past.id], emailHash: createHash("sha256").update(guest.email.toLowerCase()).digest("hex") },
     });
     expect(JSON.stringify(audit).toLowerCase()).not.toContain("greta");
+    // The export is audited too: who, which way, how much, the address's hash only.
+    const [exportAudit] = await db.auditEvent.findMany({ where: { propertyId: property.id, action: "guest_data_exported" } });
+    expect(exportAudit).toMatchObject({ actorLabel: "admin CLI", details: { way: "cli", bookings: 2, groups: 0, emailHash: (audit!.details as { emailHash: string }).emailHash } });
+    expect(JSON.stringify(exportAudit).toLowerCase()).not.toContain("greta");
   });
 });
