@@ -8,7 +8,8 @@
 --   - its history (each entry's guest before and after a change);
 --   - its events' payloads (data.booking.guest, data.previous.guest), as the feed serves them;
 --   - their webhook deliveries' bodies, and what the partner's server answered to them;
---   - the e-mails sent about them (the recipient; the test mailbox's copy of the message);
+--   - the e-mails sent about them (the recipient, the test mailbox's copy of the message, the
+--     mail server's answer naming the address);
 --   - its booking group's booker, once every room of the group is anonymised
 --     (anonymise_group_booker);
 -- and records its booking.anonymised event (its ids and anonymisedAt: no personal data), for
@@ -57,7 +58,7 @@ BEGIN
   UPDATE webhook_attempts a SET response_body = ''
   FROM webhook_deliveries d WHERE a.delivery_id = d.id AND d.event_id = ANY(v_events) AND a.response_body <> '';
 
-  UPDATE guest_emails SET recipient = p->>'email', kept_message = NULL
+  UPDATE guest_emails SET recipient = p->>'email', kept_message = NULL, last_error = scrubbed_mail_error(last_error, recipient, p->>'email')
   WHERE event_id = ANY(v_events);
 
   IF v_booking.group_id IS NOT NULL AND NOT EXISTS (

@@ -3,10 +3,10 @@
 -- anonymised before) or "not_ended" (a room is confirmed and its checkout is after p.today);
 -- else erases the booker, who may stay in none of its rooms: the group's booker names become
 -- "Anonymised", the e-mail 'anonymised-<group id>@invalid' (no address), the language cleared;
--- and the e-mails the group's booker was sent about its rooms (the recipient, the test
--- mailbox's copy) are scrubbed. The rooms' own guests are theirs: left as they are (each is
--- erased by anonymise_booking, which calls this once its group's last room is anonymised).
--- p: { groupId, propertyId, today }. Returns the answer.
+-- and the e-mails the group's booker was sent about its rooms are scrubbed (the recipient, the
+-- test mailbox's copy, the mail server's answer naming the address). The rooms' own guests are
+-- theirs: left as they are (each is erased by anonymise_booking, which calls this once its
+-- group's last room is anonymised). p: { groupId, propertyId, today }. Returns the answer.
 CREATE OR REPLACE FUNCTION anonymise_group_booker(p jsonb) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   v_group record;
@@ -28,7 +28,7 @@ BEGIN
 
   UPDATE booking_groups SET booker_first_name = 'Anonymised', booker_last_name = 'Anonymised', booker_email = v_email, booker_language = NULL
   WHERE id = v_group.id;
-  UPDATE guest_emails g SET recipient = v_email, kept_message = NULL
+  UPDATE guest_emails g SET recipient = v_email, kept_message = NULL, last_error = scrubbed_mail_error(g.last_error, g.recipient, v_email)
   FROM events e JOIN bookings b ON b.id = e.booking_id
   WHERE g.event_id = e.id AND b.group_id = v_group.id AND lower(g.recipient) = lower(v_group.booker_email);
   RETURN 'anonymised';
