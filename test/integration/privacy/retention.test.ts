@@ -4,6 +4,7 @@ import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { addDays, addMonths, type CalendarDate } from "@/lib/dates/calendar-date";
 import { applyRetention } from "@/lib/privacy/apply-retention";
+import { setGuestRetention } from "@/lib/privacy/set-guest-retention";
 import { propertyToday } from "@/lib/properties/property-today";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { seedProperty } from "@/prisma/factories";
@@ -81,6 +82,23 @@ describe("applyRetention", () => {
     await db.property.update({ where: { id: twin.id }, data: { testToday: new Date(`${addMonths(today, 6)}T00:00:00Z`) } });
     expect((await applyRetention(db, { propertyId: twin.id })).anonymised).toBe(1);
     expect((await db.booking.findUniqueOrThrow({ where: { id: "bk_twin000000000000001" } })).guestFirstName).toBe("Anonymised");
+  });
+
+  it("is set on the live property, audited once per change, and refused on a test twin or out of range", async () => {
+    const { db } = database();
+    const { property } = await hotel("Setting Retention Inn");
+    expect(await setGuestRetention(db, { propertyId: property.id, months: 36, actor: TEST_ACTOR })).toEqual({ months: 36, changed: true });
+    expect(await setGuestRetention(db, { propertyId: property.id, months: 36, actor: TEST_ACTOR })).toEqual({ months: 36, changed: false });
+    expect(await setGuestRetention(db, { propertyId: property.id, months: null, actor: TEST_ACTOR })).toEqual({ months: null, changed: true });
+    const audit = await db.auditEvent.findMany({ where: { propertyId: property.id, action: "property_settings_updated" }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((entry) => entry.details)).toEqual([
+      { changes: { guestRetentionMonths: { from: 24, to: 36 } } },
+      { changes: { guestRetentionMonths: { from: 36, to: null } } },
+    ]);
+    await expect(setGuestRetention(db, { propertyId: property.id, months: 0, actor: TEST_ACTOR })).rejects.toThrow(/from 1 to 120, or off/);
+    const twin = await openTestTwin(db, property.id);
+    await expect(setGuestRetention(db, { propertyId: twin.id, months: 12, actor: TEST_ACTOR })).rejects.toThrow(/follows its live property/);
+    expect((await db.property.findUniqueOrThrow({ where: { id: property.id } })).guestRetentionMonths).toBeNull();
   });
 
   it("anonymises 10,000 old bookings in batches while bookings are made at once on parallel connections: none fails, none waits a second", { timeout: 240_000 }, async () => {
