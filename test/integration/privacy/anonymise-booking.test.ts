@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { anonymiseBooking, anonymisedEmail } from "@/lib/bookings/anonymise-booking";
 import { addDays } from "@/lib/dates/calendar-date";
+import { exportGuestData } from "@/lib/privacy/export-guest-data";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
@@ -79,6 +80,18 @@ describe("anonymiseBooking", () => {
     await waitFor(async () => (await db.guestEmail.count({ where: { recipient: marker.email, sentAt: { not: null } } })) === 3, { what: "three e-mails sent" });
     const markers = [marker.firstName, marker.lastName, marker.email, renamed.firstName];
     expect((await rowsHoldingGuest(markers)).length).toBeGreaterThan(10);
+    // Before erasure, the guest's export holds it all: the booking, the name it had before the change, the three e-mails.
+    const exported = await exportGuestData(db, { property: hotel.property, email: marker.email.toUpperCase(), actor: TEST_ACTOR, way: "cli" });
+    expect(exported.bookings.map((booking) => booking.reference)).toEqual([made.body.reference]);
+    const [booking] = exported.bookings;
+    expect(booking!.guest).toMatchObject({ firstName: renamed.firstName, lastName: marker.lastName, email: marker.email });
+    expect(booking!.history.map((entry) => entry.kind)).toEqual(["changed", "cancelled"]);
+    expect(booking!.history[0]!.before).toMatchObject({ guest: { firstName: marker.firstName } });
+    expect(booking!.emails.map((email) => [email.about, email.to, email.status])).toEqual([
+      ["booking.created", marker.email, "succeeded"],
+      ["booking.changed", marker.email, "succeeded"],
+      ["booking.cancelled", marker.email, "succeeded"],
+    ]);
 
     const outcome = await anonymiseBooking(db, { property: hotel.property, bookingId: made.body.id, actor: TEST_ACTOR });
     expect(outcome.kind).toBe("anonymised");
