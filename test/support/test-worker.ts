@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db";
 import type { Logger } from "@/lib/log";
 import { startWorker, type RunningWorker } from "@/lib/jobs/start-worker";
 import type { WorkerDeps } from "@/lib/jobs/worker-tasks";
+import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { createSecretBox } from "@/lib/secrets/secret-box";
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef";
@@ -21,4 +22,9 @@ export async function startTestWorker(
     log,
     pollInterval: 100,
   });
+}
+
+/** The worker's guest e-mail settings for a test mail server at `smtpUrl`: sent from the hotel's reservations address, with no manage link. */
+export function testMail(smtpUrl: string): NonNullable<WorkerDeps["mail"]> {
+  return { transport: createSmtpTransport(smtpUrl), from: "Reservations <bookings@hotel.test>", manageUrl: async () => null };
 }

@@ -6,7 +6,6 @@ import { anonymiseBooking, anonymisedEmail } from "@/lib/bookings/anonymise-book
 import { addDays } from "@/lib/dates/calendar-date";
 import { exportGuestData } from "@/lib/privacy/export-guest-data";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
-import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { setupTestDatabase } from "../../support/database";
 import { startLocalWebhookServer, type LocalWebhookServer } from "../../support/local-webhook-server";
@@ -14,7 +13,7 @@ import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { partnerFixture } from "../../support/partner-fixtures";
 import { rowsHolding } from "../../support/rows-holding";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
-import { startTestWorker, testSecretBox } from "../../support/test-worker";
+import { startTestWorker, testSecretBox, testMail } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 
 /**
@@ -45,7 +44,7 @@ beforeAll(async () => {
   }));
   sink = await startSmtpSink();
   worker = await startTestWorker(database(), {
-    mail: { transport: createSmtpTransport(sink.url), from: "Reservations <bookings@hotel.test>", manageUrl: async () => null },
+    mail: testMail(sink.url),
   });
 });
 

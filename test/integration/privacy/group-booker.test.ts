@@ -6,7 +6,6 @@ import { cancelBookingGroup } from "@/lib/bookings/cancel-booking-group";
 import { createBookingGroup } from "@/lib/bookings/create-booking-group";
 import { addDays } from "@/lib/dates/calendar-date";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
-import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { eraseGuest } from "@/lib/privacy/erase-guest";
 import { exportGuestData } from "@/lib/privacy/export-guest-data";
 import { findGuestBookings } from "@/lib/privacy/guest-bookings";
@@ -15,7 +14,7 @@ import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../../support/database";
 import { rowsHolding } from "../../support/rows-holding";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
-import { startTestWorker } from "../../support/test-worker";
+import { startTestWorker, testMail } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 
 /**
@@ -31,7 +30,7 @@ let worker: RunningWorker;
 beforeAll(async () => {
   sink = await startSmtpSink();
   worker = await startTestWorker(database(), {
-    mail: { transport: createSmtpTransport(sink.url), from: "Reservations <bookings@hotel.test>", manageUrl: async () => null },
+    mail: testMail(sink.url),
   });
 });
 

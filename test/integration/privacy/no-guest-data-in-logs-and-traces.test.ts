@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { createLogger } from "@/lib/log";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
-import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { flushTracing } from "@/lib/tracing/flush-tracing";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { setupTestDatabase } from "../../support/database";
@@ -14,7 +13,7 @@ import { partnerFixture } from "../../support/partner-fixtures";
 import { testRedisUrl } from "../../support/redis";
 import { rowsHolding } from "../../support/rows-holding";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
-import { startTestWorker, testSecretBox } from "../../support/test-worker";
+import { startTestWorker, testSecretBox, testMail } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 
 /**
@@ -55,7 +54,7 @@ beforeAll(async () => {
       callback(Object.assign(new Error(`550 5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 })),
   });
   worker = await startTestWorker(database(), {
-    mail: { transport: createSmtpTransport(sink.url), from: "Reservations <bookings@hotel.test>", manageUrl: async () => null },
+    mail: testMail(sink.url),
     log: createLogger({ write: (line: string) => void logged.push(line) }, "trace"),
   });
 });
