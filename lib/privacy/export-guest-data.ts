@@ -38,9 +38,9 @@ export type GuestDataExport = {
 /**
  * Everything the property holds about the guest with this e-mail (any capitals), as one JSON
  * document: their bookings as the API shows them with the desk's phone and note, each change
- * with its fields before and after and who made it, and each e-mail sent about them (the test
- * mailbox's copy included); and each booking group they booked, with the e-mails sent to them
- * about its rooms (its rooms' other guests are not theirs: only the rooms' references). It changes
+ * with its fields before and after and who made it, and each e-mail sent about them in the order
+ * of the events it told (the test mailbox's copy included); and each booking group they booked,
+ * with the e-mails sent to them about its rooms (its rooms' other guests are not theirs: only the rooms' references). It changes
  * nothing, and is audited (guest_data_exported: who, which way, how many bookings and groups, the
  * SHA-256 of the address, never the data).
  */
@@ -59,7 +59,7 @@ export async function exportGuestData(
       FROM guest_emails g JOIN events e ON e.id = g.event_id JOIN bookings b ON b.id = e.booking_id
       WHERE g.property_id = ${property.id}
         AND (e.booking_id = ANY(${ids}::text[]) OR (b.group_id = ANY(${groupIds}::text[]) AND lower(g.recipient) = ${guestEmailKey(options.email)}))
-      ORDER BY g.created_at`,
+      ORDER BY e.sequence`,
   ]);
   const sent = (email: (typeof emails)[number]): SentEmail => ({
     about: email.type,
