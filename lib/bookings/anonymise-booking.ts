@@ -92,6 +92,9 @@ async function anonymiseEach(
 /** Which door erased guests: the panel, the partner API, the admin CLI, or the retention period. */
 export type ErasureWay = "panel" | "api" | "cli" | "retention";
 
+/** A retention batch of hundreds under a booking load can outlast Prisma's 5 s default; it locks only stays long over. */
+const ERASURE_TRANSACTION = { timeout: 60_000 };
+
 /** What one erasure did: each booking's outcome, and each group booker's, in the order asked. */
 export type ErasureOutcomes = { bookings: AnonymiseOutcome[]; groupBookers: GroupBookerOutcome[] };
 
@@ -139,6 +142,5 @@ export async function anonymiseBookings(
       });
     }
     return { bookings, groupBookers };
-    // A batch of hundreds under a booking load can outlast Prisma's 5 s default; it locks only stays long over.
-  }, { timeout: 60_000 });
+  }, ERASURE_TRANSACTION);
 }

@@ -10,7 +10,7 @@ import { hashPassword, passwordProblem, verifyPassword } from "./password";
 import { SIGN_IN_POLICIES } from "./sign-in";
 import { findOpenInvitation, INVALID_INVITATION, isOpenInvitation } from "./staff-invitations";
 import { staffNameProblem } from "./staff-name";
-import { createStaffSession } from "./staff-sessions";
+import { createStaffSession, sessionClientOf } from "./staff-sessions";
 import { hashStaffToken } from "./staff-token";
 
 export type AcceptInvitationInput = {
@@ -20,6 +20,8 @@ export type AcceptInvitationInput = {
   /** A new account's password; an existing account's current password, which confirms it is theirs. */
   password: string;
   clientAddress: string;
+  /** The browser's User-Agent, for the new session (Account › Sessions). */
+  userAgent?: string | null;
   clock?: Clock;
 };
 
@@ -95,6 +97,6 @@ export async function acceptInvitation(db: Db, limiter: RateLimiter, input: Acce
     if (isUniqueViolation(error)) throw new DomainError("conflict", "An account with this e-mail address was made a moment ago: open the link again and give its password.");
     throw error;
   });
-  const session = await createStaffSession(db, staffUserId, now);
+  const session = await createStaffSession(db, staffUserId, now, sessionClientOf(input));
   return { ...session, staffUserId, propertyId: invitation.property.id };
 }

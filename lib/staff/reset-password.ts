@@ -2,7 +2,7 @@ import { systemClock, type Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { DomainError, validationFailed } from "@/lib/errors";
 import { hashPassword, passwordProblem } from "./password";
-import { createStaffSession } from "./staff-sessions";
+import { createStaffSession, type SessionClient } from "./staff-sessions";
 import { hashStaffToken, isStaffTokenShape } from "./staff-token";
 
 /** The one answer to every reset link that opens nothing: unknown, altered, used, replaced or expired alike. */
@@ -29,7 +29,10 @@ export async function findOpenPasswordReset(db: Db, token: unknown, now: Date): 
  * - every session of the account ends, and every other reset link of it stops working, in the
  *   transaction that sets the password; then this browser gets a new session.
  */
-export async function resetPassword(db: Db, input: { token: string; password: string; clock?: Clock }): Promise<{ token: string; expiresAt: Date; staffUserId: string }> {
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string; client?: SessionClient; clock?: Clock },
+): Promise<{ token: string; expiresAt: Date; staffUserId: string }> {
   const now = (input.clock ?? systemClock).now();
   const open = await findOpenPasswordReset(db, input.token, now);
   if (!open) throw new DomainError("not_found", INVALID_PASSWORD_RESET);
@@ -51,6 +54,6 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     await tx.staffSession.deleteMany({ where: { staffUserId: reset.staffUserId } });
     return reset.staffUserId;
   });
-  const session = await createStaffSession(db, staffUserId, now);
+  const session = await createStaffSession(db, staffUserId, now, input.client);
   return { ...session, staffUserId };
 }

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db";
 import type { RateLimiter, RateLimitPolicy } from "@/lib/rate-limit/types";
 import { emailProblem, normaliseEmail } from "./create-staff-user";
 import { hashPassword, verifyPassword } from "./password";
-import { createStaffSession } from "./staff-sessions";
+import { createStaffSession, sessionClientOf } from "./staff-sessions";
 
 /**
  * Repeated failures are limited per client address and per account (e-mail), over 15 minutes.
@@ -29,7 +29,7 @@ let dummyHash: Promise<string> | undefined;
 export async function signIn(
   db: Db,
   limiter: RateLimiter,
-  input: { email: string; password: string; clientAddress: string; now?: Date },
+  input: { email: string; password: string; clientAddress: string; userAgent?: string | null; now?: Date },
 ): Promise<SignInResult> {
   const email = normaliseEmail(input.email);
   const [byAddress, byAccount] = await Promise.all([
@@ -45,6 +45,6 @@ export async function signIn(
   dummyHash ??= hashPassword("a password nobody has, for timing");
   const valid = await verifyPassword(input.password.slice(0, 200), user?.passwordHash ?? (await dummyHash));
   if (!user || !valid) return { ok: false, reason: "invalid_credentials" };
-  const session = await createStaffSession(db, user.id, input.now);
+  const session = await createStaffSession(db, user.id, input.now, sessionClientOf(input));
   return { ok: true, ...session, staffUserId: user.id };
 }

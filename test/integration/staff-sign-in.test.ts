@@ -3,7 +3,7 @@ import { createRateLimiter } from "@/lib/rate-limit/create-rate-limiter";
 import { setOwnName } from "@/lib/staff/set-own-name";
 import { setStaffPassword } from "@/lib/staff/set-staff-password";
 import { signIn } from "@/lib/staff/sign-in";
-import { endStaffSession, findStaffSession, SESSION_DAYS } from "@/lib/staff/staff-sessions";
+import { endOwnSessions, endStaffSession, findStaffSession, listStaffSessions, SESSION_DAYS } from "@/lib/staff/staff-sessions";
 import { seedProperty, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
 
@@ -27,6 +27,40 @@ describe("staff sign-in and sessions", () => {
     expect(JSON.stringify(stored)).not.toContain(result.token);
     const staff = await findStaffSession(database().db, result.token);
     expect(staff).toMatchObject({ email: "ana@hotel.example", memberships: [{ propertyId: property.id, role: "admin" }] });
+  });
+
+  it("keeps where each session was signed in from and when it was last used; a member ends their own sessions only", async () => {
+    await staffMember("cleo@hotel.example");
+    await staffMember("dora@hotel.example");
+    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+    const at = new Date("2026-11-27T10:00:00Z");
+    const sign = async (email: string, clientAddress: string, now = at) => {
+      const result = await signIn(database().db, limiter(), { email, password: "correct horse battery", clientAddress, userAgent: chrome, now });
+      if (!result.ok) throw new Error("not signed in");
+      return result;
+    };
+    const desk = await sign("cleo@hotel.example", "203.0.113.7");
+    const phone = await sign("cleo@hotel.example", "unknown", new Date("2026-11-27T10:05:00Z"));
+    const dora = await sign("dora@hotel.example", "203.0.113.9");
+    const { db } = database();
+    const listed = await listStaffSessions(db, desk.staffUserId, at);
+    expect(listed.map((row) => [row.ipAddress, row.userAgent, row.lastActiveAt.toISOString()])).toEqual([
+      [null, chrome, "2026-11-27T10:05:00.000Z"],
+      ["203.0.113.7", chrome, "2026-11-27T10:00:00.000Z"],
+    ]);
+    // Used again within the minute: not written; a minute later: written.
+    await findStaffSession(db, desk.token, new Date("2026-11-27T10:00:59Z"));
+    expect((await listStaffSessions(db, desk.staffUserId, at)).find((row) => row.ipAddress)!.lastActiveAt.toISOString()).toBe("2026-11-27T10:00:00.000Z");
+    await findStaffSession(db, desk.token, new Date("2026-11-27T10:07:00Z"));
+    expect((await listStaffSessions(db, desk.staffUserId, at))[0]!.ipAddress).toBe("203.0.113.7");
+
+    const doraSession = (await listStaffSessions(db, dora.staffUserId, at))[0]!;
+    expect(await endOwnSessions(db, { staffUserId: desk.staffUserId, sessionId: doraSession.id })).toBe(0);
+    expect(await findStaffSession(db, dora.token, at)).not.toBeNull();
+    const deskSession = await findStaffSession(db, desk.token, at);
+    expect(await endOwnSessions(db, { staffUserId: desk.staffUserId, keepSessionId: deskSession!.sessionId })).toBe(1);
+    expect(await findStaffSession(db, phone.token, at)).toBeNull();
+    expect(await findStaffSession(db, desk.token, at)).not.toBeNull();
   });
 
   it("answers a wrong e-mail and a wrong password alike", async () => {

@@ -8,7 +8,8 @@ import type { CalendarDate } from "@/lib/dates/calendar-date";
 import { isDomainError } from "@/lib/errors";
 import { propertyToday } from "@/lib/properties/property-today";
 import { requireMembership, type PanelAccess, type PropertyFace } from "@/lib/staff/staff-access";
-import { findStaffSession, SESSION_DAYS, type SignedInStaff } from "@/lib/staff/staff-sessions";
+import { clientAddress } from "@/lib/http/client-address";
+import { findStaffSession, SESSION_DAYS, sessionClientOf, type SessionClient, type SignedInStaff } from "@/lib/staff/staff-sessions";
 
 /** The panel's glue to Next.js: the session cookie and the property the staff member has open. */
 export const SESSION_COOKIE = "rb_session";
@@ -16,6 +17,12 @@ export const PROPERTY_COOKIE = "rb_property";
 
 export function cookieOptions(maxAgeSeconds = SESSION_DAYS * 86_400) {
   return { httpOnly: true, sameSite: "lax" as const, secure: getEnv().NODE_ENV === "production", path: "/", maxAge: maxAgeSeconds };
+}
+
+/** Where this request comes from, as a new session records it (Account › Sessions): its User-Agent and client address. */
+export async function requestClient(): Promise<SessionClient> {
+  const headerList = await headers();
+  return sessionClientOf({ userAgent: headerList.get("user-agent"), clientAddress: clientAddress(headerList) });
 }
 
 export async function currentStaff(): Promise<SignedInStaff | null> {

@@ -20,7 +20,8 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
   const email = String(form.get("email") ?? "").slice(0, 254);
   if (!parsed.success) return { error: "Enter your e-mail address and password.", email };
   // Sign-in limits must not fail open: in-process limits while Redis is down.
-  const result = await signIn(getDb(), getRateLimiterWithLocalFallback(), { ...parsed.data, clientAddress: clientAddress(await headers()) });
+  const headerList = await headers();
+  const result = await signIn(getDb(), getRateLimiterWithLocalFallback(), { ...parsed.data, clientAddress: clientAddress(headerList), userAgent: headerList.get("user-agent") });
   if (!result.ok) {
     return result.reason === "too_many_attempts"
       ? { error: `Too many attempts. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minute(s).`, email }

@@ -24,10 +24,11 @@ export async function acceptInvitationAction(_previous: AcceptInvitationState, f
   if (form.get("newAccount") === "1" && password !== String(form.get("confirmPassword") ?? "")) {
     return { name, fieldErrors: { confirmPassword: "The two passwords do not match." }, error: "Check the highlighted fields." };
   }
+  const headerList = await headers();
   let accepted;
   try {
     // Existing accounts' password attempts count against sign-in's limits, which must not fail open.
-    accepted = await acceptInvitation(getDb(), getRateLimiterWithLocalFallback(), { token, name, password, clientAddress: clientAddress(await headers()) });
+    accepted = await acceptInvitation(getDb(), getRateLimiterWithLocalFallback(), { token, name, password, clientAddress: clientAddress(headerList), userAgent: headerList.get("user-agent") });
   } catch (error) {
     if (isDomainError(error, "not_found")) return { invalid: true };
     if (isDomainError(error, "validation_failed")) {

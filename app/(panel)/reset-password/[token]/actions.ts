@@ -7,7 +7,7 @@ import type { ResetPasswordState } from "@/components/panel/password-reset-form-
 import { getDb } from "@/lib/db";
 import { isDomainError, type FieldError } from "@/lib/errors";
 import { resetPassword } from "@/lib/staff/reset-password";
-import { cookieOptions, SESSION_COOKIE } from "../../_lib/panel-session";
+import { cookieOptions, requestClient, SESSION_COOKIE } from "../../_lib/panel-session";
 
 /** Sets the new password from a reset link: every session of the account ends, and this browser is signed in. */
 export async function resetPasswordAction(_previous: ResetPasswordState, form: FormData): Promise<ResetPasswordState> {
@@ -18,7 +18,7 @@ export async function resetPasswordAction(_previous: ResetPasswordState, form: F
   }
   let session;
   try {
-    session = await resetPassword(getDb(), { token, password });
+    session = await resetPassword(getDb(), { token, password, client: await requestClient() });
   } catch (error) {
     if (isDomainError(error, "not_found")) return { invalid: true };
     if (isDomainError(error, "validation_failed")) {
