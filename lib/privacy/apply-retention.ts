@@ -1,8 +1,9 @@
 import type { Actor } from "@/lib/audit/actor";
 import { systemClock, type Clock } from "@/lib/clock";
 import { anonymiseBookings } from "@/lib/bookings/anonymise-booking";
-import { addMonths, type CalendarDate } from "@/lib/dates/calendar-date";
+import { addMonths, toDbDate, type CalendarDate } from "@/lib/dates/calendar-date";
 import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { PROPERTY_CLOCK, propertyToday } from "@/lib/properties/property-today";
 
 /** Who erases guests when their period is over, in the audit log. */
@@ -26,6 +27,16 @@ export const RETENTION_BATCH = 500;
 
 export type RetentionRun = { property: string; months: number | null; before: CalendarDate | null; anonymised: number };
 
+/** The checkout a retention run erases before: the period's months before today at the property. */
+export function retentionCutoff(today: CalendarDate, months: number): CalendarDate {
+  return addMonths(today, -months);
+}
+
+/** The bookings of the property a run with this cutoff anonymises: not anonymised yet, checkout before it. */
+export function awaitingRetention(propertyId: string, before: CalendarDate): Prisma.BookingWhereInput {
+  return { propertyId, anonymisedAt: null, checkout: { lt: toDbDate(before) } };
+}
+
 /**
  * The hotel's retention period (issue 40): every booking of the property whose checkout is more
  * than guest_retention_months before today at the property (a test twin: its test clock's today,
@@ -43,13 +54,15 @@ export async function applyRetention(db: Db, options: { propertyId: string; cloc
   const months = property.liveProperty ? property.liveProperty.guestRetentionMonths : property.guestRetentionMonths;
   if (months === null) return { property: property.slug, months, before: null, anonymised: 0 };
   const clock = options.clock ?? systemClock;
-  const before = addMonths(propertyToday(property, clock), -months);
+  const before = retentionCutoff(propertyToday(property, clock), months);
   let anonymised = 0;
   for (;;) {
-    const batch = await db.$queryRaw<{ id: string }[]>`
-      SELECT id FROM bookings
-      WHERE property_id = ${property.id} AND anonymised_at IS NULL AND checkout < ${before}::date
-      ORDER BY checkout, id LIMIT ${options.batchSize ?? RETENTION_BATCH}`;
+    const batch = await db.booking.findMany({
+      where: awaitingRetention(property.id, before),
+      orderBy: [{ checkout: "asc" }, { id: "asc" }],
+      take: options.batchSize ?? RETENTION_BATCH,
+      select: { id: true },
+    });
     if (!batch.length) break;
     const { bookings: outcomes } = await anonymiseBookings(db, {
       property,

@@ -5,11 +5,10 @@ import { RoomsRatesHistory } from "@/components/panel/rooms-rates-history";
 import { SettingsHeading } from "@/components/panel/settings-heading";
 import { describePrivacyEvent } from "@/lib/audit/describe-privacy-event";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
-import { addMonths } from "@/lib/dates/calendar-date";
 import { formatDate } from "@/lib/dates/format-calendar-date";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { getDb } from "@/lib/db";
-import { nextRetentionRun } from "@/lib/privacy/apply-retention";
+import { awaitingRetention, nextRetentionRun, retentionCutoff } from "@/lib/privacy/apply-retention";
 import { GUEST_RETENTION_MONTHS } from "@/lib/privacy/set-guest-retention";
 import { openProperty, openPropertyToday, requireStaff } from "../../../_lib/panel-session";
 import { guestDataAction, setRetentionAction } from "./actions";
@@ -32,11 +31,12 @@ export default async function PrivacySettingsPage() {
   const isAdmin = open.role === "admin";
   const months = live.guestRetentionMonths;
   const nextRun = nextRetentionRun(new Date());
-  const before = months === null ? null : addMonths(openPropertyToday(open), -months);
-  const waiting = before === null ? 0 : await db.booking.count({ where: { propertyId: open.propertyId, anonymisedAt: null, checkout: { lt: new Date(`${before}T00:00:00Z`) } } });
-  const privacyHistory = history
-    .filter((event) => event.action !== "property_settings_updated" || (event.details as { changes?: object } | null)?.changes && "guestRetentionMonths" in (event.details as { changes: object }).changes)
-    .slice(0, 50);
+  const before = months === null ? null : retentionCutoff(openPropertyToday(open), months);
+  const waiting = before === null ? 0 : await db.booking.count({ where: awaitingRetention(open.propertyId, before) });
+  // Of the property's settings, only changes of the retention period belong here.
+  const isPrivacyEvent = (event: (typeof history)[number]) =>
+    event.action !== "property_settings_updated" || "guestRetentionMonths" in ((event.details as { changes?: object } | null)?.changes ?? {});
+  const privacyHistory = history.filter(isPrivacyEvent).slice(0, 50);
   return (
     <div className="space-y-8">
       <SettingsHeading title="Privacy">
