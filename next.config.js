@@ -18,7 +18,7 @@ const nextConfig = {
     return [{ source: "/favicon.ico", destination: "/icon.svg", permanent: true }];
   },
   async headers() {
-    const panel = ["/login", "/forgot-password", "/reset-password/:path*", "/join/:path*", "/overview", "/rooms", "/rates", "/rate-plans", "/settings/:path*", "/bookings/:path*", "/bookings", "/account", "/dev/:path*"];
+    const panel = ["/login", "/login/:path*", "/forgot-password", "/reset-password/:path*", "/join/:path*", "/overview", "/rooms", "/rates", "/rate-plans", "/settings/:path*", "/bookings/:path*", "/bookings", "/account", "/account/:path*", "/dev/:path*"];
     // The guest sites' pages get theirs from proxy.ts (an embed's framing depends on its hotel).
     const docs = ["/docs/errors", "/docs/test-mode"];
     return [...panel, ...docs].map((source) => ({ source, headers: PAGE_SECURITY_HEADERS }));

@@ -44,6 +44,7 @@ export const config = {
     "/bookings/:path*",
     "/settings/:path*",
     "/account",
+    "/account/:path*",
     // The guest sites (the demo hotel's pages, and the hotels' booking engines).
     "/",
     "/search",

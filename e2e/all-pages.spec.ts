@@ -51,6 +51,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "hotels/[slug]/embed/manage/[token]/page.tsx": () => null, // re-exports the demo site's page: e2e/site/booking-engine-site.spec.ts visits it
   "hotels/[slug]/embed/manage/[token]/change/page.tsx": () => null, // re-exports the demo site's page: e2e/site/booking-engine-site.spec.ts visits it
   "(panel)/login/page.tsx": () => "/login",
+  "(panel)/login/two-step/page.tsx": () => "/login/two-step", // without a password step waiting: back to /login (the flow: e2e/panel/two-step-codes.spec.ts)
   "(panel)/join/[token]/page.tsx": (ids) => `/join/${ids.invitation}`,
   "(panel)/forgot-password/page.tsx": () => "/forgot-password",
   "(panel)/reset-password/[token]/page.tsx": (ids) => `/reset-password/${ids.reset}`,
@@ -62,6 +63,7 @@ const PAGES: Record<string, (ids: Ids) => string | null> = {
   "(panel)/(signed-in)/rates/page.tsx": () => "/rates",
   "(panel)/(signed-in)/rate-plans/page.tsx": () => "/rate-plans",
   "(panel)/(signed-in)/account/page.tsx": () => "/account",
+  "(panel)/(signed-in)/account/sign-in-security/page.tsx": () => "/account/sign-in-security",
   "(panel)/(signed-in)/settings/api-keys/page.tsx": () => "/settings/api-keys",
   "(panel)/(signed-in)/settings/api-keys/requests/page.tsx": () => "/settings/api-keys/requests",
   "(panel)/(signed-in)/settings/property/page.tsx": () => "/settings/property",

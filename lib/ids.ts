@@ -3,7 +3,7 @@ import { pooledRandomBytes } from "@/lib/pooled-random-bytes";
 
 const BASE32 = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford: no i, l, o, u
 
-export type IdPrefix = "prop" | "rt" | "bk" | "key" | "staff" | "sess" | "aud" | "evt" | "whe" | "whd" | "gml" | "bkh" | "inv" | "sml" | "pwr" | "rp" | "grp";
+export type IdPrefix = "prop" | "rt" | "bk" | "key" | "staff" | "sess" | "aud" | "evt" | "whe" | "whd" | "gml" | "bkh" | "inv" | "sml" | "pwr" | "rp" | "grp" | "rcv" | "pky" | "psi";
 
 /** The source of the regular expression every id of `prefix` matches: the prefix, _, 20 of BASE32. */
 export function idPattern(prefix: IdPrefix): string {

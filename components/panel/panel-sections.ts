@@ -39,7 +39,7 @@ export const PANEL_NAV = [
       { href: "/settings/test-mailbox", label: "Test mailbox" },
     ],
   },
-  { label: "Account", pages: [{ href: "/account", label: "Account" }] },
+  { label: "Account", pages: [{ href: "/account", label: "Account" }, { href: "/account/sign-in-security", label: "Sign-in security" }] },
 ] as const;
 
 /** The navigation's group and page a path is on: the page whose address is the longest start of the path (a booking's page → Bookings; /bookings/new → New booking). */
@@ -53,6 +53,9 @@ export function matchNavPage(path: string): { group: (typeof PANEL_NAV)[number];
   }
   return best;
 }
+
+/** Account › Sign-in security: passkeys and two-step codes; the only page of a member whose team requires a second factor they lack. */
+export const SIGN_IN_SECURITY_PAGE = "/account/sign-in-security";
 
 /** Where sign-in lands, and where anything that is not a panel page leads. */
 export const PANEL_HOME: PanelSection = "/overview";

@@ -20,7 +20,8 @@ function Answers({ answers }: { answers: TeamActionState[] }) {
   );
 }
 
-type Member = { staffUserId: string; email: string; name: string; displayName: string; role: "admin" | "viewer" };
+/** `twoStep`: their second factors in words ("passkey, codes"; "none"). */
+type Member = { staffUserId: string; email: string; name: string; displayName: string; role: "admin" | "viewer"; twoStep: string; hasSecondFactor: boolean };
 
 type MembersProps = {
   propertyId: string;
@@ -30,20 +31,21 @@ type MembersProps = {
   hotelName: string;
   /** Admins get Change role and Remove on each row. */
   isAdmin: boolean;
-  actions: { changeRole: Action; remove: Action };
+  actions: { changeRole: Action; remove: Action; resetSecondFactor: Action };
 };
 
 /** The team's table; for admins, each member's Change role and Remove (after a confirmation), whose answer stays above the table once the row is gone. */
 export function TeamMembers({ propertyId, members, selfId, hotelName, isAdmin, actions }: MembersProps) {
   const [removed, removeAction, removing] = useActionState(actions.remove, {});
+  const [reset, resetAction, resetting] = useActionState(actions.resetSecondFactor, {});
   return (
     <div className="mt-3 space-y-2">
-      <Answers answers={[removed]} />
+      <Answers answers={[removed, reset]} />
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-stone-300">
-              <th className="py-2 pr-4">Name</th><th className="py-2 pr-4">E-mail</th><th className="py-2 pr-4">Role</th>
+              <th className="py-2 pr-4">Name</th><th className="py-2 pr-4">E-mail</th><th className="py-2 pr-4">Role</th><th className="py-2 pr-4">Two-step sign-in</th>
               {isAdmin && <th className="py-2">Change</th>}
             </tr>
           </thead>
@@ -58,6 +60,7 @@ export function TeamMembers({ propertyId, members, selfId, hotelName, isAdmin, a
                   <td className="py-3 pr-4 font-medium">{member.name || "—"}{isSelf && <span className="text-stone-500"> (you)</span>}</td>
                   <td className="py-3 pr-4 break-all">{member.email}</td>
                   <td className="py-3 pr-4">{member.role}</td>
+                  <td className="py-3 pr-4">{member.twoStep}</td>
                   {isAdmin && (
                     <td className="space-y-1 py-3">
                       <div className="flex flex-wrap items-center gap-2">
@@ -67,6 +70,13 @@ export function TeamMembers({ propertyId, members, selfId, hotelName, isAdmin, a
                           <input type="hidden" name="staffUserId" value={member.staffUserId} />
                           <button type="submit" disabled={removing} className={danger}>{isSelf ? "Leave" : "Remove"}<span className="sr-only"> {member.displayName}</span></button>
                         </form>
+                        {!isSelf && member.hasSecondFactor && (
+                          <form action={resetAction} onSubmit={confirmThen(`Reset the two-step sign-in of ${member.displayName}? Their passkeys, codes and recovery codes stop working, they are signed out, and they are e-mailed.`)}>
+                            <input type="hidden" name="propertyId" value={propertyId} />
+                            <input type="hidden" name="staffUserId" value={member.staffUserId} />
+                            <button type="submit" disabled={resetting} className={danger}>Reset two-step<span className="sr-only"> of {member.displayName}</span></button>
+                          </form>
+                        )}
                       </div>
                     </td>
                   )}

@@ -55,11 +55,11 @@ test("a wrong password is refused, and a signed-out visitor is sent to /login", 
   await expect(page).toHaveURL(/\/login\?next=%2Fsettings%2Fapi-keys$/); // and back there after signing in
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill("not the password at all");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("That e-mail address and password do not match an account.");
   await page.getByLabel("E-mail address").fill("nobody@nowhere.example");
   await page.getByLabel("Password").fill("not the password at all");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("That e-mail address and password do not match an account.");
   const response = await page.goto("/bookings");
   expect(page.url()).toMatch(/\/login\?next=%2Fbookings$/);

@@ -53,7 +53,7 @@ test("a password reset from the e-mail, then sign-in with the new password", asy
   await page.goto("/login");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("That e-mail address and password do not match an account.");
   await signIn(page, email, "my new password 7");
 });

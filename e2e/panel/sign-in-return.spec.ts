@@ -8,7 +8,7 @@ import { newStaff } from "../support/panel";
 async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 for (const javaScriptEnabled of [true, false]) {

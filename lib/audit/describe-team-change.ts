@@ -8,6 +8,10 @@ export const TEAM_AUDIT_ACTIONS = [
   "staff_invitation_accepted",
   "staff_role_changed",
   "staff_removed",
+  "two_step_required",
+  "two_step_not_required",
+  "second_factor_reset",
+  "sign_in_throttled",
 ] as const satisfies readonly AuditAction[];
 
 /**
@@ -31,6 +35,14 @@ export function describeTeamChange(action: string, details: unknown): string {
       return `changed ${person} from ${d.from} to ${d.to}`;
     case "staff_removed":
       return `removed ${person} (${d.role}) from the team`;
+    case "two_step_required":
+      return `required two-step sign-in of the team (${d.membersWithoutSecondFactor ?? 0} without a second factor then)`;
+    case "two_step_not_required":
+      return "stopped requiring two-step sign-in";
+    case "second_factor_reset":
+      return `reset the two-step sign-in of ${person}`;
+    case "sign_in_throttled":
+      return `failed to sign in ${d.failures ?? 5} times (last from ${String(d.clientAddress ?? "?")}): sign-in waits until ${String(d.until ?? "?")}`;
     default:
       return action;
   }

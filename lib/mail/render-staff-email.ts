@@ -8,7 +8,18 @@ import { escapeHtml, oneLine } from "./render-guest-email";
  * reset. A subject, a plain text part and an HTML part saying the same; every value is escaped
  * in the HTML and kept to one line where a line break could start a header.
  */
-export type StaffEmailInput = InvitationEmailInput | PasswordResetEmailInput;
+export type StaffEmailInput = InvitationEmailInput | PasswordResetEmailInput | SecondFactorResetEmailInput;
+
+/** A notice: an admin reset the member's second factor (their passkeys, codes and recovery codes are gone). */
+export type SecondFactorResetEmailInput = {
+  kind: "second_factor_reset";
+  /** The sign-in page. */
+  url: string;
+  email: string;
+  /** The property whose admin reset it, and who (a name or an e-mail); null when no longer known. */
+  hotelName: string | null;
+  resetBy: string | null;
+};
 
 export type PasswordResetEmailInput = {
   kind: "password_reset";
@@ -60,7 +71,26 @@ function linkEmail(input: { subject: string; eyebrow: string; heading: string; p
 }
 
 export function renderStaffEmail(input: StaffEmailInput): StaffEmail {
-  return input.kind === "invitation" ? renderInvitation(input) : renderPasswordReset(input);
+  if (input.kind === "invitation") return renderInvitation(input);
+  if (input.kind === "second_factor_reset") return renderSecondFactorReset(input);
+  return renderPasswordReset(input);
+}
+
+function renderSecondFactorReset(input: SecondFactorResetEmailInput): StaffEmail {
+  const by = input.resetBy && input.hotelName ? `${oneLine(input.resetBy)}, an admin of ${oneLine(input.hotelName)},` : "An admin of your hotel";
+  return linkEmail({
+    subject: "Your two-step sign-in was reset",
+    eyebrow: "Control panel",
+    heading: "Your two-step sign-in was reset",
+    paragraphs: [
+      "Hello,",
+      `${by} reset the two-step sign-in of the control panel account ${oneLine(input.email)}: its passkeys, two-step codes and recovery codes no longer work, and every session of it was signed out.`,
+      "Sign in with your password, then set up a passkey or two-step codes again under Account › Sign-in security.",
+    ],
+    url: input.url,
+    action: "Sign in",
+    after: "If you did not ask for this, tell your hotel's admins at once and change your password.",
+  });
 }
 
 function renderPasswordReset(input: PasswordResetEmailInput): StaffEmail {

@@ -28,14 +28,32 @@ export type StaffMailDeps = {
 };
 
 /** The page a staff e-mail's link opens. */
-export function staffLinkUrl(publicBaseUrl: string, kind: StaffEmailRow["kind"], token: string): string {
-  const paths: Record<StaffEmailRow["kind"], string> = { invitation: "/join/", password_reset: "/reset-password/" };
+export function staffLinkUrl(publicBaseUrl: string, kind: "invitation" | "password_reset", token: string): string {
+  const paths = { invitation: "/join/", password_reset: "/reset-password/" };
   return new URL(`${paths[kind]}${token}`, publicBaseUrl).href;
 }
 
-/** The message, or null when its link no longer opens anything (used, revoked, replaced, expired). */
-async function composeStaffEmail(deps: StaffMailDeps, email: StaffEmailRow, token: string, now: Date): Promise<Omit<MailMessage, "to"> | null> {
-  const url = staffLinkUrl(deps.publicBaseUrl, email.kind, token);
+/** A notice (no token): its account's e-mail, with a link to the sign-in page; null when the account is gone. */
+async function composeStaffNotice(deps: StaffMailDeps, email: StaffEmailRow): Promise<Omit<MailMessage, "to"> | null> {
+  const account = await deps.db.staffUser.findUnique({ where: { id: email.staffUserId ?? "" }, select: { email: true } });
+  if (!account) return null;
+  const reset = await deps.db.auditEvent.findFirst({
+    where: { action: "second_factor_reset", details: { path: ["emailId"], equals: email.id } },
+    include: { property: { select: { name: true } } },
+  });
+  const message = renderStaffEmail({
+    kind: "second_factor_reset",
+    url: new URL("/login", deps.publicBaseUrl).href,
+    email: account.email,
+    hotelName: reset?.property.name ?? null,
+    resetBy: reset?.actorLabel ?? null,
+  });
+  return { from: reset ? fromTheHotel(reset.property.name, deps.from) : deps.from, ...message };
+}
+
+/** The message of a link's e-mail, or null when its link no longer opens anything (used, revoked, replaced, expired). */
+async function composeLinkEmail(deps: StaffMailDeps, email: StaffEmailRow, token: string, now: Date): Promise<Omit<MailMessage, "to"> | null> {
+  const url = staffLinkUrl(deps.publicBaseUrl, email.passwordResetId ? "password_reset" : "invitation", token);
   if (email.passwordResetId) {
     const reset = await deps.db.staffPasswordReset.findUnique({ where: { id: email.passwordResetId }, include: { staffUser: { select: { email: true } } } });
     if (!reset || reset.tokenHash !== hashStaffToken(token) || !isOpenPasswordReset(reset, now)) return null;
@@ -67,7 +85,7 @@ async function giveUp(db: Db, emailId: string, reason: string): Promise<void> {
 }
 
 /**
- * Sends one staff e-mail (the queue runs one job per e-mail at a time), as sendGuestEmail sends
+ * Sends one staff e-mail (a link's, or a notice's), one job per e-mail at a time, as sendGuestEmail sends
  * a guest's: a refusal for good (SMTP 5xx) is recorded and not retried; anything else is
  * retried on the schedule, keeping the sealed token meanwhile, so nothing is lost while the mail
  * server is down. Sent or given up, the token is erased. A link that no longer opens anything
@@ -77,15 +95,21 @@ export async function sendStaffEmail(deps: StaffMailDeps, emailId: string): Prom
   const email = await deps.db.staffEmail.findUnique({ where: { id: emailId } });
   if (!email || email.status !== "pending") return;
   if (!deps.transport) return giveUp(deps.db, email.id, "this server sends no e-mail (SMTP_URL is not set)");
-  let token: string;
-  try {
-    token = deps.linkBox.open(email.sealedToken ?? "");
-  } catch {
-    return giveUp(deps.db, email.id, "its link cannot be unsealed (WEBHOOK_SECRET_KEY or SESSION_SECRET changed): send a new one");
-  }
   const now = deps.clock.now();
-  const message = await composeStaffEmail(deps, email, token, now);
-  if (!message) return giveUp(deps.db, email.id, "the link no longer works (used, revoked, replaced or expired)");
+  let message: Omit<MailMessage, "to"> | null;
+  if (email.staffUserId) {
+    message = await composeStaffNotice(deps, email);
+    if (!message) return giveUp(deps.db, email.id, "the account no longer exists");
+  } else {
+    let token: string;
+    try {
+      token = deps.linkBox.open(email.sealedToken ?? "");
+    } catch {
+      return giveUp(deps.db, email.id, "its link cannot be unsealed (WEBHOOK_SECRET_KEY or SESSION_SECRET changed): send a new one");
+    }
+    message = await composeLinkEmail(deps, email, token, now);
+    if (!message) return giveUp(deps.db, email.id, "the link no longer works (used, revoked, replaced or expired)");
+  }
   const attempts = email.attempts + 1;
   try {
     await deps.transport.send({ ...message, to: email.recipient, messageId: `<${email.id}@room-booking.invalid>` });

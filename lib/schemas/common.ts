@@ -61,7 +61,7 @@ export function printableAscii(max: number) {
     .regex(/^[\x20-\x7e]+$/, "Must be printable ASCII characters.");
 }
 
-const ID_NAMES: Record<IdPrefix, string> = { prop: "property", rt: "room type", bk: "booking", key: "API key", staff: "staff", sess: "session", aud: "audit", evt: "event", whe: "webhook endpoint", whd: "webhook delivery", gml: "guest e-mail", bkh: "booking history entry", inv: "staff invitation", sml: "staff e-mail", pwr: "password reset", rp: "rate plan", grp: "booking group" };
+const ID_NAMES: Record<IdPrefix, string> = { prop: "property", rt: "room type", bk: "booking", key: "API key", staff: "staff", sess: "session", aud: "audit", evt: "event", whe: "webhook endpoint", whd: "webhook delivery", gml: "guest e-mail", bkh: "booking history entry", inv: "staff invitation", sml: "staff e-mail", pwr: "password reset", rp: "rate plan", grp: "booking group", rcv: "recovery code", pky: "passkey", psi: "pending sign-in" };
 
 /** The problem a malformed id in a body or query is answered with: the one an unknown id gets. */
 export type UnknownIdProblem = "unknown_room_type" | "unknown_rate_plan";

@@ -3,14 +3,14 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 /**
  * The secrets the server must be able to read back are stored sealed: webhook signing secrets,
  * the tokens of staff e-mail links while their e-mail waits to be sent, the booking engines' API
- * keys. Each is encrypted (AES-256-GCM) under a key derived (HKDF-SHA256, one per purpose) from
+ * keys, staff members' two-step code secrets. Each is encrypted (AES-256-GCM) under a key derived (HKDF-SHA256, one per purpose) from
  * WEBHOOK_SECRET_KEY when set, else from SESSION_SECRET: a copy of the database alone signs and
  * opens nothing. Stored form: "v1." + base64url(12-byte IV ‖ 16-byte tag ‖ ciphertext).
  */
 export type SecretBox = { seal(plain: string): string; open(sealed: string): string };
 
 /** What a box seals: each purpose has a key of its own, so a value sealed for one never opens as another. */
-export type SecretPurpose = "webhook-signing-secrets" | "staff-link-tokens" | "booking-engine-keys";
+export type SecretPurpose = "webhook-signing-secrets" | "staff-link-tokens" | "booking-engine-keys" | "staff-totp-secrets";
 
 export function createSecretBox(masterSecret: string, purpose: SecretPurpose = "webhook-signing-secrets"): SecretBox {
   const key = Buffer.from(hkdfSync("sha256", masterSecret, "room-booking", `${purpose}:v1`, 32));

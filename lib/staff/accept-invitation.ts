@@ -5,9 +5,8 @@ import { isUniqueViolation } from "@/lib/db-errors";
 import { DomainError, validationFailed, type FieldError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { dropUnsentStaffEmails } from "./queue-staff-email";
-import type { RateLimiter } from "@/lib/rate-limit/types";
 import { hashPassword, passwordProblem, verifyPassword } from "./password";
-import { SIGN_IN_POLICIES } from "./sign-in";
+import { throttledSignIn, tooManyAttemptsMessage } from "./sign-in-throttle";
 import { findOpenInvitation, INVALID_INVITATION, isOpenInvitation } from "./staff-invitations";
 import { staffNameProblem } from "./staff-name";
 import { createStaffSession, sessionClientOf } from "./staff-sessions";
@@ -25,7 +24,8 @@ export type AcceptInvitationInput = {
   clock?: Clock;
 };
 
-export type AcceptedInvitation = { token: string; expiresAt: Date; staffUserId: string; propertyId: string };
+/** `session`: the new session; null for an account with a second factor, which signs in as usual (a password alone does not open it). */
+export type AcceptedInvitation = { session: { token: string; expiresAt: Date } | null; staffUserId: string; propertyId: string };
 
 /** What is wrong with a new account's name and password, by field. */
 function newAccountProblems(input: { name: string; password: string }): FieldError[] {
@@ -43,34 +43,30 @@ function newAccountProblems(input: { name: string; password: string }): FieldErr
  * - an e-mail that already has an account joins only after its current password is given, and
  *   keeps that password and its name: an invitation never changes an existing account; those
  *   attempts count against sign-in's limits, so the page cannot be used to guess passwords;
+ *   an account with a second factor joins but is not signed in here (it signs in as usual);
  * - someone already on the team keeps their role;
  * - the invitation is re-checked under a row lock, so two accepts of one link make one member.
  */
-export async function acceptInvitation(db: Db, limiter: RateLimiter, input: AcceptInvitationInput): Promise<AcceptedInvitation> {
+export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Promise<AcceptedInvitation> {
   const now = (input.clock ?? systemClock).now();
   const invitation = await findOpenInvitation(db, input.token, now);
   if (!invitation) throw new DomainError("not_found", INVALID_INVITATION);
   let passwordHash: string | undefined;
   if (invitation.hasAccount) {
-    const [byAddress, byAccount] = await Promise.all([
-      limiter.check(`sign-in:address:${input.clientAddress}`, SIGN_IN_POLICIES.perAddress),
-      limiter.check(`sign-in:account:${invitation.email}`, SIGN_IN_POLICIES.perAccount),
-    ]);
-    if (!byAddress.allowed || !byAccount.allowed) {
-      const minutes = Math.ceil(Math.max(byAddress.retryAfterSeconds ?? 0, byAccount.retryAfterSeconds ?? 0, 1) / 60);
-      throw new DomainError("invalid_argument", `Too many attempts. Try again in ${minutes} minute(s).`);
-    }
-    const account = await db.staffUser.findUniqueOrThrow({ where: { email: invitation.email }, select: { passwordHash: true } });
-    if (!(await verifyPassword(input.password.slice(0, 200), account.passwordHash))) {
-      throw validationFailed([{ field: "password", message: `That is not the password of ${invitation.email}.` }]);
-    }
+    const checked = await throttledSignIn(db, { email: invitation.email, clientAddress: input.clientAddress, now }, async (tx) => {
+      const account = await tx.staffUser.findUniqueOrThrow({ where: { email: invitation.email }, select: { passwordHash: true } });
+      const valid = await verifyPassword(input.password.slice(0, 200), account.passwordHash);
+      return { outcome: valid ? ("succeeded" as const) : ("failed" as const), result: valid };
+    });
+    if (checked.throttled) throw new DomainError("invalid_argument", tooManyAttemptsMessage(checked.retryAfterSeconds));
+    if (!checked.result) throw validationFailed([{ field: "password", message: `That is not the password of ${invitation.email}.` }]);
   } else {
     const problems = newAccountProblems(input);
     if (problems.length) throw validationFailed(problems);
     passwordHash = await hashPassword(input.password);
   }
 
-  const staffUserId = await db.$transaction(async (tx) => {
+  const joined = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM staff_invitations WHERE id = ${invitation.id} FOR UPDATE`;
     const current = locked && (await tx.staffInvitation.findUnique({ where: { id: locked.id } }));
     if (!current || current.tokenHash !== hashStaffToken(input.token) || !isOpenInvitation(current, now)) {
@@ -79,7 +75,7 @@ export async function acceptInvitation(db: Db, limiter: RateLimiter, input: Acce
     const user = passwordHash
       ? await tx.staffUser.create({ data: { id: newId("staff"), email: current.email, name: input.name.trim(), passwordHash } })
       : await tx.staffUser.findUniqueOrThrow({ where: { email: current.email } });
-    const joined = await tx.$executeRaw`
+    const added = await tx.$executeRaw`
       INSERT INTO memberships (staff_user_id, property_id, role, created_at)
       VALUES (${user.id}, ${current.propertyId}, ${current.role}::"StaffRole", ${now})
       ON CONFLICT DO NOTHING`;
@@ -89,14 +85,14 @@ export async function acceptInvitation(db: Db, limiter: RateLimiter, input: Acce
       propertyId: current.propertyId,
       action: "staff_invitation_accepted",
       actor: { staffId: user.id, label: user.email },
-      details: { invitationId: current.id, email: user.email, name: user.name, role: current.role, newAccount: Boolean(passwordHash), alreadyMember: joined === 0 },
+      details: { invitationId: current.id, email: user.email, name: user.name, role: current.role, newAccount: Boolean(passwordHash), alreadyMember: added === 0 },
     });
-    return user.id;
+    return { id: user.id, hasSecondFactor: user.totpSecret !== null || (await tx.staffPasskey.count({ where: { staffUserId: user.id } })) > 0 };
   }).catch((error: unknown) => {
     // An account made for this e-mail at the same moment (another invitation, the CLI): open the link again to join with it.
     if (isUniqueViolation(error)) throw new DomainError("conflict", "An account with this e-mail address was made a moment ago: open the link again and give its password.");
     throw error;
   });
-  const session = await createStaffSession(db, staffUserId, now, sessionClientOf(input));
-  return { ...session, staffUserId, propertyId: invitation.property.id };
+  const session = joined.hasSecondFactor ? null : await createStaffSession(db, joined.id, now, sessionClientOf(input));
+  return { session, staffUserId: joined.id, propertyId: invitation.property.id };
 }

@@ -3,7 +3,8 @@ import type { StaffRole } from "./create-staff-user";
 import { UNANSWERED } from "./staff-invitations";
 import { staffDisplayName } from "./staff-name";
 
-export type TeamMember = { staffUserId: string; email: string; name: string; displayName: string; role: StaffRole; since: Date };
+/** `passkeys`, `codes`: their second factors (Settings › Team shows them, and admins reset them). */
+export type TeamMember = { staffUserId: string; email: string; name: string; displayName: string; role: StaffRole; since: Date; passkeys: number; codes: boolean };
 
 /** The latest e-mail of an invitation: sent, waiting (after a failed attempt, with why), or not sent (with why). */
 export type InvitationEmailState = { status: "pending" | "succeeded" | "failed"; sentAt: Date | null; lastError: string | null; nextAttemptAt: Date | null };
@@ -23,7 +24,7 @@ export type PendingInvitation = {
 /** The property's team (admins first, then by name or e-mail) and its unanswered invitations (newest first). */
 export async function listTeam(db: Db, input: { propertyId: string; now: Date }): Promise<{ members: TeamMember[]; invitations: PendingInvitation[] }> {
   const [memberships, invitations] = await Promise.all([
-    db.membership.findMany({ where: { propertyId: input.propertyId }, include: { staffUser: { select: { id: true, email: true, name: true } } } }),
+    db.membership.findMany({ where: { propertyId: input.propertyId }, include: { staffUser: { select: { id: true, email: true, name: true, totpSecret: true, _count: { select: { passkeys: true } } } } } }),
     db.staffInvitation.findMany({
       where: { propertyId: input.propertyId, ...UNANSWERED },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -31,7 +32,7 @@ export async function listTeam(db: Db, input: { propertyId: string; now: Date })
     }),
   ]);
   const members = memberships
-    .map((m) => ({ staffUserId: m.staffUser.id, email: m.staffUser.email, name: m.staffUser.name, displayName: staffDisplayName(m.staffUser), role: m.role, since: m.createdAt }))
+    .map((m) => ({ staffUserId: m.staffUser.id, email: m.staffUser.email, name: m.staffUser.name, displayName: staffDisplayName(m.staffUser), role: m.role, since: m.createdAt, passkeys: m.staffUser._count.passkeys, codes: m.staffUser.totpSecret !== null }))
     .sort((a, b) => (a.role === b.role ? a.displayName.localeCompare(b.displayName) : a.role === "admin" ? -1 : 1));
   return {
     members,

@@ -27,19 +27,21 @@ export async function findOpenPasswordReset(db: Db, token: unknown, now: Date): 
  *   two uses of one link set one password;
  * - the password rules apply (a refused password leaves the link working);
  * - every session of the account ends, and every other reset link of it stops working, in the
- *   transaction that sets the password; then this browser gets a new session.
+ *   transaction that sets the password; then this browser gets a new session, unless the account
+ *   has a second factor: a link from an e-mail is one factor, so that account signs in as usual
+ *   (`session` null).
  */
 export async function resetPassword(
   db: Db,
   input: { token: string; password: string; client?: SessionClient; clock?: Clock },
-): Promise<{ token: string; expiresAt: Date; staffUserId: string }> {
+): Promise<{ session: { token: string; expiresAt: Date } | null; staffUserId: string }> {
   const now = (input.clock ?? systemClock).now();
   const open = await findOpenPasswordReset(db, input.token, now);
   if (!open) throw new DomainError("not_found", INVALID_PASSWORD_RESET);
   const problem = passwordProblem(input.password);
   if (problem) throw validationFailed([{ field: "password", message: `The ${problem}.` }]);
   const passwordHash = await hashPassword(input.password);
-  const staffUserId = await db.$transaction(async (tx) => {
+  const staffUser = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM staff_password_resets WHERE id = ${open.id} FOR UPDATE`;
     const reset = locked && (await tx.staffPasswordReset.findUnique({ where: { id: locked.id } }));
     if (!reset || reset.tokenHash !== hashStaffToken(input.token) || !isOpenPasswordReset(reset, now)) {
@@ -52,8 +54,9 @@ export async function resetPassword(
       data: { status: "failed", sealedToken: null, nextAttemptAt: null, lastError: "not sent: the password was reset" },
     });
     await tx.staffSession.deleteMany({ where: { staffUserId: reset.staffUserId } });
-    return reset.staffUserId;
+    const user = await tx.staffUser.findUniqueOrThrow({ where: { id: reset.staffUserId }, select: { totpSecret: true, _count: { select: { passkeys: true } } } });
+    return { id: reset.staffUserId, hasSecondFactor: user.totpSecret !== null || user._count.passkeys > 0 };
   });
-  const session = await createStaffSession(db, staffUserId, now, input.client);
-  return { ...session, staffUserId };
+  const session = staffUser.hasSecondFactor ? null : await createStaffSession(db, staffUser.id, now, input.client);
+  return { session, staffUserId: staffUser.id };
 }

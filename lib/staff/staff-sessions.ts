@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { hashStaffToken as hashToken, newStaffToken } from "./staff-token";
+import type { TwoStepStanding } from "./two-step-requirement";
 
 /**
  * Staff sessions: a random token in an HttpOnly cookie, only its SHA-256 in the database, so
@@ -49,6 +50,8 @@ export type SignedInStaff = {
   name: string;
   /** The panel's Live / Test switch (per session): on, the panel shows each property's test twin. */
   testMode: boolean;
+  /** Whether they have a second factor (a passkey, codes), and whether a property of theirs requires one (two-step-requirement.ts). */
+  twoStep: TwoStepStanding;
   /** testPropertyId: the property's test twin, once test mode has been opened for it (lib/test-mode); testToday: its test clock's today, if moved. */
   memberships: {
     propertyId: string;
@@ -66,7 +69,14 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
   if (!token || token.length > 100) return null;
   const session = await db.staffSession.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { staffUser: { include: { memberships: { include: { property: { include: { testTwin: { select: { id: true, testToday: true } } } } }, orderBy: { createdAt: "asc" } } } } },
+    include: {
+      staffUser: {
+        include: {
+          memberships: { include: { property: { include: { testTwin: { select: { id: true, testToday: true } } } } }, orderBy: { createdAt: "asc" } },
+          _count: { select: { passkeys: true } },
+        },
+      },
+    },
   });
   if (!session) return null;
   if (session.expiresAt <= now) {
@@ -82,6 +92,10 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
     email: session.staffUser.email,
     name: session.staffUser.name,
     testMode: session.testMode,
+    twoStep: {
+      hasSecondFactor: session.staffUser.totpSecret !== null || session.staffUser._count.passkeys > 0,
+      required: session.staffUser.memberships.some((m) => m.property.requireTwoStep),
+    },
     memberships: session.staffUser.memberships.map((m) => ({
       propertyId: m.propertyId,
       propertyName: m.property.name,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "@/lib/clock";
 import { isDomainError } from "@/lib/errors";
-import { createRateLimiter } from "@/lib/rate-limit/create-rate-limiter";
 import { acceptInvitation } from "@/lib/staff/accept-invitation";
 import { inviteStaffMember } from "@/lib/staff/invite-staff-member";
 import { sendStaffEmail } from "@/lib/mail/send-staff-email";
@@ -18,7 +17,6 @@ import { testStaffLinkBox } from "../support/test-worker";
 
 /** Invitations to a property's staff: links that work once, for 72 hours, for one property, e-mail and role. */
 const database = setupTestDatabase();
-const limiter = () => createRateLimiter({ backend: "memory" });
 const HOUR = 3_600_000;
 const T0 = new Date("2026-12-01T09:00:00Z");
 const at = (ms: number) => fixedClock(new Date(T0.getTime() + ms));
@@ -34,7 +32,7 @@ async function invite(team: Awaited<ReturnType<typeof teamOf>>, email: string, r
 }
 
 const accept = (token: string, options: { password?: string; name?: string; clock?: ReturnType<typeof fixedClock> } = {}) =>
-  acceptInvitation(database().db, limiter(), { token, name: options.name ?? "Ana Costa", password: options.password ?? "a good password", clientAddress: "203.0.113.9", clock: options.clock ?? at(HOUR) });
+  acceptInvitation(database().db, { token, name: options.name ?? "Ana Costa", password: options.password ?? "a good password", clientAddress: "203.0.113.9", clock: options.clock ?? at(HOUR) });
 
 
 const INVALID = { code: "not_found", message: INVALID_INVITATION };
@@ -84,10 +82,10 @@ describe("staff invitations", () => {
     const viewer = await accept(mail.linkTo("new.viewer@example.test"), { name: "  Vera Lopes ", password: "viewer password 1" });
     const admin = await accept(mail.linkTo("new.admin@example.test"), { name: "Abel Dias", password: "admin password 2" });
     expect(viewer.propertyId).toBe(team.property.id);
-    expect(await findStaffSession(database().db, viewer.token, at(HOUR + 1).now())).toMatchObject({
+    expect(await findStaffSession(database().db, viewer.session!.token, at(HOUR + 1).now())).toMatchObject({
       email: "new.viewer@example.test", name: "Vera Lopes", memberships: [{ propertyId: team.property.id, role: "viewer" }],
     });
-    expect(await findStaffSession(database().db, admin.token, at(HOUR + 1).now())).toMatchObject({ memberships: [{ propertyId: team.property.id, role: "admin" }] });
+    expect(await findStaffSession(database().db, admin.session!.token, at(HOUR + 1).now())).toMatchObject({ memberships: [{ propertyId: team.property.id, role: "admin" }] });
     const account = await database().db.staffUser.findUniqueOrThrow({ where: { email: "new.viewer@example.test" } });
     expect(await verifyPassword("viewer password 1", account.passwordHash)).toBe(true);
     const audit = await database().db.auditEvent.findMany({ where: { propertyId: team.property.id }, orderBy: { createdAt: "asc" } });
@@ -201,7 +199,7 @@ describe("staff invitations", () => {
     expect(await refusal(resendInvitation(database().db, { ...foreign, linkBox: testStaffLinkBox }))).toMatchObject({ code: "not_found" });
     await mail.deliver();
     const accepted = await accept(mail.linkTo("mine@example.test"));
-    expect((await findStaffSession(database().db, accepted.token, at(HOUR).now()))!.memberships.map((m) => m.propertyId)).toEqual([team.property.id]);
+    expect((await findStaffSession(database().db, accepted.session!.token, at(HOUR).now()))!.memberships.map((m) => m.propertyId)).toEqual([team.property.id]);
     expect(await database().db.auditEvent.count({ where: { propertyId: other.property.id, action: { in: ["staff_invitation_revoked", "staff_invitation_resent"] } } })).toBe(0);
   });
 
@@ -221,7 +219,7 @@ describe("staff invitations", () => {
     expect(joined.staffUserId).toBe(existing.id);
     const after = await database().db.staffUser.findUniqueOrThrow({ where: { id: existing.id } });
     expect(after).toMatchObject({ passwordHash: before.passwordHash, name: "Kim Known" });
-    expect((await findStaffSession(database().db, joined.token, at(HOUR).now()))!.memberships.map((m) => [m.propertyId, m.role]).sort()).toEqual(
+    expect((await findStaffSession(database().db, joined.session!.token, at(HOUR).now()))!.memberships.map((m) => [m.propertyId, m.role]).sort()).toEqual(
       [[team.property.id, "viewer"], [elsewhere.property.id, "admin"]].sort(),
     );
   });

@@ -81,7 +81,7 @@ describe("forgotten passwords", () => {
     const after = at(HOUR).now();
     expect(await findStaffSession(database().db, laptop.token, after)).toBeNull();
     expect(await findStaffSession(database().db, phone.token, after)).toBeNull();
-    expect(await findStaffSession(database().db, signedIn.token, after)).toMatchObject({ email: "reset.me@reset.test" });
+    expect(await findStaffSession(database().db, signedIn.session!.token, after)).toMatchObject({ email: "reset.me@reset.test" });
     const stored = await database().db.staffUser.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword("a brand new password", stored.passwordHash)).toBe(true);
     expect(await verifyPassword("the old password", stored.passwordHash)).toBe(false);

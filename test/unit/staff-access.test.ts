@@ -8,6 +8,7 @@ const staff: SignedInStaff = {
   email: "eva@hotel.example",
   name: "Eva",
   testMode: false,
+  twoStep: { hasSecondFactor: false, required: false },
   memberships: [
     { propertyId: "prop_a", propertyName: "A", propertySlug: "a", propertyTimezone: "UTC", testPropertyId: "prop_a_twin", testToday: null, role: "admin" },
     { propertyId: "prop_b", propertyName: "B", propertySlug: "b", propertyTimezone: "UTC", testPropertyId: null, testToday: null, role: "viewer" },

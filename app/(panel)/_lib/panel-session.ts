@@ -1,19 +1,34 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
-import { PANEL_HOME, REQUESTED_PATH_HEADER, returnPathAfterSignIn } from "@/components/panel/panel-sections";
+import { PANEL_HOME, REQUESTED_PATH_HEADER, returnPathAfterSignIn, SIGN_IN_SECURITY_PAGE } from "@/components/panel/panel-sections";
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/lib/db";
-import { getEnv } from "@/lib/env";
+import { getEnv, publicBaseUrl } from "@/lib/env";
 import type { CalendarDate } from "@/lib/dates/calendar-date";
 import { isDomainError } from "@/lib/errors";
 import { propertyToday } from "@/lib/properties/property-today";
 import { requireMembership, type PanelAccess, type PropertyFace } from "@/lib/staff/staff-access";
 import { clientAddress } from "@/lib/http/client-address";
 import { findStaffSession, SESSION_DAYS, sessionClientOf, type SessionClient, type SignedInStaff } from "@/lib/staff/staff-sessions";
+import { relyingPartyOf, type RelyingParty } from "@/lib/staff/passkeys";
+import { secretBoxFromEnv, type SecretBox } from "@/lib/secrets/secret-box";
+import { mustSetUpSecondFactor } from "@/lib/staff/two-step-requirement";
 
 /** The panel's glue to Next.js: the session cookie and the property the staff member has open. */
 export const SESSION_COOKIE = "rb_session";
 export const PROPERTY_COOKIE = "rb_property";
+/** A password sign-in waiting for its second factor (the code page): a token, for SECOND_STEP_MINUTES. */
+export const SECOND_STEP_COOKIE = "rb_second_step";
+
+/** The panel's WebAuthn relying party: this server's public address (PUBLIC_BASE_URL). */
+export function panelRelyingParty(): RelyingParty {
+  return relyingPartyOf(publicBaseUrl(getEnv()));
+}
+
+/** The box two-step codes' secrets are sealed in (a key of its own). */
+export function totpSecretBox(): SecretBox {
+  return secretBoxFromEnv(getEnv(), "staff-totp-secrets");
+}
 
 export function cookieOptions(maxAgeSeconds = SESSION_DAYS * 86_400) {
   return { httpOnly: true, sameSite: "lax" as const, secure: getEnv().NODE_ENV === "production", path: "/", maxAge: maxAgeSeconds };
@@ -30,13 +45,20 @@ export async function currentStaff(): Promise<SignedInStaff | null> {
   return findStaffSession(getDb(), token);
 }
 
-/** The signed-in staff member, or a redirect to /login, which returns to the page asked for. */
+/**
+ * The signed-in staff member, or a redirect to /login, which returns to the page asked for. A
+ * member whose team requires a second factor they do not have yet is sent to Account › Sign-in
+ * security from every other page and action (the proxy names the path asked for; a request it
+ * does not name is sent there too).
+ */
 export async function requireStaff(): Promise<SignedInStaff> {
   const staff = await currentStaff();
+  const asked = (await headers()).get(REQUESTED_PATH_HEADER);
   if (!staff) {
-    const back = returnPathAfterSignIn((await headers()).get(REQUESTED_PATH_HEADER));
+    const back = returnPathAfterSignIn(asked);
     redirect(back === PANEL_HOME ? "/login" : `/login?next=${encodeURIComponent(back)}`);
   }
+  if (mustSetUpSecondFactor(staff.twoStep) && asked?.split("?", 1)[0] !== SIGN_IN_SECURITY_PAGE) redirect(SIGN_IN_SECURITY_PAGE);
   return staff;
 }
 

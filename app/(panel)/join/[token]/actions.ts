@@ -7,7 +7,6 @@ import type { AcceptInvitationState } from "@/components/panel/team-form-states"
 import { getDb } from "@/lib/db";
 import { isDomainError, type FieldError } from "@/lib/errors";
 import { clientAddress } from "@/lib/http/client-address";
-import { getRateLimiterWithLocalFallback } from "@/lib/rate-limit/get-rate-limiter";
 import { acceptInvitation } from "@/lib/staff/accept-invitation";
 import { endStaffSession } from "@/lib/staff/staff-sessions";
 import { cookieOptions, PROPERTY_COOKIE, SESSION_COOKIE } from "../../_lib/panel-session";
@@ -15,7 +14,7 @@ import { cookieOptions, PROPERTY_COOKIE, SESSION_COOKIE } from "../../_lib/panel
 /**
  * Accepts an invitation from its page: a new account (name, password twice) or an existing one
  * (its password), then signs in to the invitation's property. Whoever was signed in in this
- * browser before is signed out.
+ * browser before is signed out. An account with a second factor has joined but signs in as usual.
  */
 export async function acceptInvitationAction(_previous: AcceptInvitationState, form: FormData): Promise<AcceptInvitationState> {
   const token = String(form.get("token") ?? "");
@@ -27,8 +26,8 @@ export async function acceptInvitationAction(_previous: AcceptInvitationState, f
   const headerList = await headers();
   let accepted;
   try {
-    // Existing accounts' password attempts count against sign-in's limits, which must not fail open.
-    accepted = await acceptInvitation(getDb(), getRateLimiterWithLocalFallback(), { token, name, password, clientAddress: clientAddress(headerList), userAgent: headerList.get("user-agent") });
+    // Existing accounts' password attempts count against sign-in's limits.
+    accepted = await acceptInvitation(getDb(), { token, name, password, clientAddress: clientAddress(headerList), userAgent: headerList.get("user-agent") });
   } catch (error) {
     if (isDomainError(error, "not_found")) return { invalid: true };
     if (isDomainError(error, "validation_failed")) {
@@ -40,7 +39,11 @@ export async function acceptInvitationAction(_previous: AcceptInvitationState, f
   }
   const jar = await cookies();
   await endStaffSession(getDb(), jar.get(SESSION_COOKIE)?.value);
-  jar.set(SESSION_COOKIE, accepted.token, cookieOptions());
   jar.set(PROPERTY_COOKIE, accepted.propertyId, cookieOptions());
+  if (!accepted.session) {
+    jar.delete(SESSION_COOKIE);
+    redirect("/login?joined=1");
+  }
+  jar.set(SESSION_COOKIE, accepted.session.token, cookieOptions());
   redirect(PANEL_HOME);
 }

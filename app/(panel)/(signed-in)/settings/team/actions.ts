@@ -12,6 +12,8 @@ import { changeStaffRole } from "@/lib/staff/change-staff-role";
 import { inviteStaffMember } from "@/lib/staff/invite-staff-member";
 import { resendInvitation, revokeInvitation } from "@/lib/staff/manage-invitation";
 import { removeStaffMember } from "@/lib/staff/remove-staff-member";
+import { resetSecondFactor } from "@/lib/staff/reset-second-factor";
+import { setTwoStepRequirement } from "@/lib/staff/two-step-requirement";
 import { staffActor } from "@/lib/staff/staff-actor";
 import { authorizeAction, PROPERTY_COOKIE, SESSION_COOKIE } from "../../../_lib/panel-session";
 import { runPanelAction } from "../../../_lib/run-panel-action";
@@ -89,5 +91,30 @@ export async function revokeInvitationAction(_previous: TeamActionState, form: F
   return runPanelAction<TeamActionState>(PAGE, async () => {
     const { email } = await revokeInvitation(getDb(), { ...data, actor });
     return { done: `The invitation of ${email} is revoked: its link no longer works.` };
+  });
+}
+
+/** Resets a member's second factor (admins; not their own): passkeys and codes gone, signed out, e-mailed. */
+export async function resetSecondFactorAction(_previous: TeamActionState, form: FormData): Promise<TeamActionState> {
+  const { data, actor, error } = await authorizeForm(MemberForm, form);
+  if (error) return { error };
+  return runPanelAction<TeamActionState>(PAGE, async () => {
+    const reset = await resetSecondFactor(getDb(), { propertyId: data.propertyId, staffUserId: data.staffUserId, actor });
+    return { done: `The two-step sign-in of ${reset.displayName} was reset: they were signed out and e-mailed.` };
+  });
+}
+
+const RequirementForm = z.object({ propertyId: PropertyIdSchema, required: z.enum(["on", "off"]) });
+
+/** Requires two-step sign-in of the whole team, or stops requiring it (admins). */
+export async function twoStepRequirementAction(_previous: TeamActionState, form: FormData): Promise<TeamActionState> {
+  const { data, actor, error } = await authorizeForm(RequirementForm, form);
+  if (error) return { error };
+  return runPanelAction<TeamActionState>(PAGE, async () => {
+    const required = data.required === "on";
+    const result = await setTwoStepRequirement(getDb(), { propertyId: data.propertyId, required, actor });
+    if (!required) return { done: "Two-step sign-in is no longer required: members choose for themselves." };
+    const without = result.membersWithout === 0 ? "Every member has a second factor." : `${result.membersWithout} member(s) without one are sent to set it up at their next page.`;
+    return { done: `Two-step sign-in is required of the team. ${without}` };
   });
 }

@@ -6,14 +6,21 @@ import { describeTeamChange, TEAM_AUDIT_ACTIONS } from "@/lib/audit/describe-tea
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { formatInstant } from "@/lib/dates/format-instant";
 import { getDb } from "@/lib/db";
-import { listTeam, type PendingInvitation } from "@/lib/staff/list-team";
+import { listTeam, type PendingInvitation, type TeamMember } from "@/lib/staff/list-team";
 import { openProperty, requireStaff } from "../../../_lib/panel-session";
-import { changeRoleAction, inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./actions";
+import { changeRoleAction, inviteAction, removeMemberAction, resendInvitationAction, resetSecondFactorAction, revokeInvitationAction, twoStepRequirementAction } from "./actions";
+import { TwoStepRequirementForm } from "@/components/panel/two-step-requirement-form";
 import { SettingsHeading } from "@/components/panel/settings-heading";
 
 export const metadata: Metadata = { title: "Team" };
 
-const memberActions = { changeRole: changeRoleAction, remove: removeMemberAction };
+const memberActions = { changeRole: changeRoleAction, remove: removeMemberAction, resetSecondFactor: resetSecondFactorAction };
+
+/** A member's second factors in words. */
+function twoStepWords(member: TeamMember): string {
+  const factors = [...(member.passkeys ? [`${member.passkeys} passkey${member.passkeys === 1 ? "" : "s"}`] : []), ...(member.codes ? ["codes"] : [])];
+  return factors.length ? factors.join(", ") : "none";
+}
 const invitationActions = { resend: resendInvitationAction, revoke: revokeInvitationAction };
 
 /** Where an invitation's e-mail stands, in words. */
@@ -43,9 +50,10 @@ export default async function TeamPage() {
   const open = await openProperty(staff);
   const when = (at: Date) => formatInstant(at, open.propertyTimezone);
   const db = getDb();
-  const [{ members, invitations }, history] = await Promise.all([
+  const [{ members, invitations }, history, property] = await Promise.all([
     listTeam(db, { propertyId: open.livePropertyId, now: new Date() }),
     listAuditEvents(db, { propertyId: open.livePropertyId, actions: TEAM_AUDIT_ACTIONS }),
+    db.property.findUniqueOrThrow({ where: { id: open.livePropertyId }, select: { requireTwoStep: true } }),
   ]);
   const isAdmin = open.role === "admin";
   return (
@@ -62,7 +70,17 @@ export default async function TeamPage() {
 
       <section aria-labelledby="members">
         <h2 id="members" className="text-lg font-semibold">Members</h2>
-        <TeamMembers propertyId={open.livePropertyId} members={members} selfId={staff.staffUserId} hotelName={open.propertyName} isAdmin={isAdmin} actions={memberActions} />
+        <TeamMembers propertyId={open.livePropertyId} members={members.map((member) => ({ ...member, twoStep: twoStepWords(member), hasSecondFactor: member.passkeys > 0 || member.codes }))} selfId={staff.staffUserId} hotelName={open.propertyName} isAdmin={isAdmin} actions={memberActions} />
+      </section>
+
+      <section aria-labelledby="two-step-required" className="space-y-2">
+        <h2 id="two-step-required" className="text-lg font-semibold">Two-step sign-in</h2>
+        <p className="text-sm text-stone-700">
+          {property.requireTwoStep
+            ? "Required: every member signs in with a passkey, or with a password and a code. A member without either is sent to set one up and reaches no other page until they have."
+            : "Not required: each member chooses (Account › Sign-in security)."}
+        </p>
+        {isAdmin && <TwoStepRequirementForm propertyId={open.livePropertyId} required={property.requireTwoStep} action={twoStepRequirementAction} />}
       </section>
 
       {isAdmin && <InviteStaffForm propertyId={open.livePropertyId} action={inviteAction} />}
