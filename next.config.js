@@ -1,9 +1,3 @@
-import { pageSecurityHeaders } from "./lib/http/page-security-headers.mjs";
-
-const isProduction = process.env.NODE_ENV === "production";
-
-const PAGE_SECURITY_HEADERS = pageSecurityHeaders({ production: isProduction });
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -17,12 +11,7 @@ const nextConfig = {
   async redirects() {
     return [{ source: "/favicon.ico", destination: "/icon.svg", permanent: true }];
   },
-  async headers() {
-    const panel = ["/login", "/login/:path*", "/forgot-password", "/reset-password/:path*", "/join/:path*", "/overview", "/rooms", "/rates", "/rate-plans", "/settings/:path*", "/bookings/:path*", "/bookings", "/account", "/account/:path*", "/dev/:path*"];
-    // The guest sites' pages get theirs from proxy.ts (an embed's framing depends on its hotel).
-    const docs = ["/docs/errors", "/docs/test-mode"];
-    return [...panel, ...docs].map((source) => ({ source, headers: PAGE_SECURITY_HEADERS }));
-  },
+  // No headers() here: every page's security headers come from proxy.ts, since its policy carries a nonce new on each answer.
 };
 
 export default nextConfig;

@@ -13,6 +13,7 @@ import { createSecretBox } from "@/lib/secrets/secret-box";
 import { seedProperty } from "@/prisma/factories";
 import { e2eDb } from "./support/db";
 import { collectPageErrors } from "./support/page-errors";
+import { nonceOf, scriptPolicyProblems, scriptsWithoutNonce } from "./support/page-policy";
 import { newStaff, signInAs } from "./support/panel";
 import { addDays, partnerApi } from "./support/partner-api";
 import { chooseRoom, fillGuest, newGuest, stayAt } from "./support/site";
@@ -99,19 +100,29 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
   const development = test.info().project.name.endsWith("-dev");
   const errors = collectPageErrors(page);
   const seen: Record<string, string[]> = {};
-  // Every page also refuses framing and names only this origin in its content security policy.
+  // Every page also refuses framing, and runs only the scripts its answer's nonce allows (a
+  // script it refuses is a console error above). Each answer has a nonce of its own.
+  const nonces: string[] = [];
+  const policyProblems = (policy: string) => {
+    nonces.push(nonceOf(policy) ?? "");
+    return [...scriptPolicyProblems(policy), ...(policy.includes("frame-ancestors 'none'") ? [] : [`no frame-ancestors 'none' (${policy || "no policy"})`])];
+  };
   const visit = async (path: string, isPage = true) => {
     const policy = (await page.goto(path))?.headers()["content-security-policy"] ?? "";
     await page.waitForLoadState("networkidle");
-    seen[path] = [...errors.take(), ...(isPage && !policy.includes("frame-ancestors 'none'") ? [`no frame-ancestors 'none' (${policy || "no policy"})`] : [])];
+    seen[path] = [...errors.take(), ...(isPage ? policyProblems(policy) : [])];
   };
 
   // The guest site, through a booking: home, search, book, confirmation. Each page is asked for
   // once first: next dev compiles a page on its first request and may reload a page already open.
+  // The booking moves from page to page inside the browser: the answers asked for here are the
+  // ones whose policy is checked.
   const stay = await stayAt(request, 500 + Math.floor(Math.random() * 200), 2);
   const demoRooms = (await (await partnerApi(request).get("/room-types")).json()).data as { id: string }[];
   for (const path of ["/", `/search?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2`, `/book?roomTypeId=${demoRooms[0]!.id}&checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2`]) {
-    expect((await request.get(path)).ok(), path).toBe(true);
+    const answer = await request.get(path);
+    expect(answer.ok(), path).toBe(true);
+    seen[`${path} (asked for)`] = policyProblems(answer.headers()["content-security-policy"] ?? "");
   }
   await chooseRoom(page, stay, 2, "Double Room");
   const guest = newGuest();
@@ -168,6 +179,26 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
   for (const path of panelPages) await visit(path);
 
   expect(Object.fromEntries(Object.entries(seen).filter(([, lines]) => lines.length > 0))).toEqual({});
+  expect(new Set(nonces).size, "a nonce used twice").toBe(nonces.length);
+});
+
+test("a page's nonce is new on every load and on every script of the page; the not-found page's too", async ({ request }) => {
+  // A page with nothing of its own to read (the accessibility statement), one of the panel and of
+  // the docs, and the not-found page as a path of no page, of no hotel and that does not decode reach it.
+  const pages = ["/accessibility", "/login", "/docs/errors"];
+  const notFound = ["/no-such-page", "/hotels/no-such-hotel-here", "/%E0%A4%A"];
+  const problems: Record<string, string[]> = {};
+  for (const path of [...pages, ...notFound]) {
+    const [first, second] = [await request.get(path), await request.get(path)];
+    expect(first.status(), path).toBe(notFound.includes(path) ? 404 : 200);
+    const [policy, again] = [first.headers()["content-security-policy"] ?? "", second.headers()["content-security-policy"] ?? ""];
+    problems[path] = [
+      ...scriptPolicyProblems(policy),
+      ...(nonceOf(policy) && nonceOf(policy) !== nonceOf(again) ? [] : ["the same nonce on two loads"]),
+      ...scriptsWithoutNonce(await first.text(), nonceOf(policy)).map((tag) => `no nonce on ${tag.slice(0, 120)}`),
+    ];
+  }
+  expect(Object.fromEntries(Object.entries(problems).filter(([, lines]) => lines.length > 0))).toEqual({});
 });
 
 function isPanel(path: string): boolean {

@@ -1,9 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { disableBookingEngine, rotateEngineKey } from "@/lib/booking-engine/booking-engine";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { unlessRefused } from "@/lib/bookings/booking-refusals";
 import { e2eDb } from "../support/db";
 import { hotelWebsite, hotelWithEngine, engineBox } from "../support/engine";
-import { fillGuest, newGuest } from "../support/site";
+import { collectPageErrors } from "../support/page-errors";
+import { nonceOf, scriptPolicyProblems } from "../support/page-policy";
+import { addDays } from "../support/partner-api";
+import { fillGuest, manageLink, newGuest } from "../support/site";
 
 /** A hotel's booking engine (issue 24): its own site at /hotels/{slug}, and the widget on the hotel's website. */
 
@@ -64,6 +69,33 @@ test("a hotel's pages may not be framed, its embed only by the hotel's allowed s
   await disableBookingEngine(e2eDb(), { propertyId: hotel.property.id, actor: TEST_ACTOR });
   expect((await request.get(hotel.site)).status()).toBe(404);
   expect((await request.get(`${hotel.site}/embed`)).status()).toBe(404);
+});
+
+test("every page of a hotel's site, full and embed, runs only the scripts its answer's nonce allows and logs no console error", async ({ page }) => {
+  test.slow();
+  const hotel = await hotelWithEngine("Lapa Rooms", "Lapa Double", { allowedOrigins: ["https://www.lapa.example"] });
+  const checkin = addDays(new Date().toISOString().slice(0, 10), 30);
+  const stay = `checkin=${checkin}&checkout=${addDays(checkin, 2)}&adults=2`;
+  const { booking } = unlessRefused(await createBooking(e2eDb(), {
+    property: hotel.property,
+    actor: TEST_ACTOR,
+    input: { roomTypeId: hotel.roomType.id, checkin, checkout: addDays(checkin, 2), adults: 2, guest: { firstName: "Lapa", lastName: "Guest", email: "lapa.guest@example.com" } },
+  }));
+  const token = manageLink(booking.id).split("/").pop()!;
+  const pages = ["", `/search?${stay}`, `/book?roomTypeId=${hotel.roomType.id}&${stay}`, "/find", "/accessibility", `/confirmation/${token}`, `/manage/${token}`, `/manage/${token}/change`];
+  const errors = collectPageErrors(page);
+  const seen: Record<string, string[]> = {};
+  const nonces: string[] = [];
+  for (const base of [hotel.site, `${hotel.site}/embed`]) {
+    for (const path of pages.map((suffix) => `${base}${suffix}`)) {
+      const policy = (await page.goto(path))?.headers()["content-security-policy"] ?? "";
+      await page.waitForLoadState("networkidle");
+      nonces.push(nonceOf(policy) ?? "");
+      seen[path] = [...errors.take(), ...scriptPolicyProblems(policy)];
+    }
+  }
+  expect(Object.fromEntries(Object.entries(seen).filter(([, lines]) => lines.length > 0))).toEqual({});
+  expect(new Set(nonces).size, "a nonce used twice").toBe(nonces.length);
 });
 
 test("on an allowed hotel website the widget books inside its iframe with no cookie at all, tells the page the reference, and its frame follows its content both ways", async ({ page, baseURL }) => {

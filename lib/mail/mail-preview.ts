@@ -10,19 +10,21 @@ export const PREVIEW_HEIGHT_MESSAGE = "mail-preview-height";
 /**
  * Reports the document's height to the page around the frame whenever it changes, and when the
  * page asks (any message: the page's script may start after the frame has loaded). The frame is
- * sandboxed without same-origin, so the page cannot read it: the frame tells.
+ * sandboxed without same-origin, so the page cannot read it: the frame tells. A frame's srcdoc
+ * keeps the page's content security policy, so this script carries the page's nonce (and the
+ * message's own scripts, which carry none, do not run).
  */
-const REPORT_HEIGHT = `<script>(function(){var post=function(){parent.postMessage({type:"${PREVIEW_HEIGHT_MESSAGE}",height:document.documentElement.scrollHeight},"*")};new ResizeObserver(post).observe(document.documentElement);addEventListener("load",post);addEventListener("message",post)})()</script>`;
+const reportHeight = (nonce: string) => `<script nonce="${nonce}">(function(){var post=function(){parent.postMessage({type:"${PREVIEW_HEIGHT_MESSAGE}",height:document.documentElement.scrollHeight},"*")};new ResizeObserver(post).observe(document.documentElement);addEventListener("load",post);addEventListener("message",post)})()</script>`;
 
 /**
  * The HTML part as the preview frame shows it: `<base target="_blank">` first in its head, so
- * that every link opens in a new tab, and the height report last.
+ * that every link opens in a new tab, and the height report last, with the page's nonce.
  */
-export function htmlForPreview(html: string): string {
+export function htmlForPreview(html: string, nonce: string): string {
   const base = '<base target="_blank">';
   const head = /<head(\s[^>]*)?>/i.exec(html);
   const based = head ? html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length) : base + html;
-  return based + REPORT_HEIGHT;
+  return based + reportHeight(nonce);
 }
 
 export type TextPiece = { text: string } | { url: string };

@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { findEngineSite } from "@/lib/booking-engine/booking-engine";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -7,8 +7,8 @@ import { log } from "@/lib/log";
 import { SITE_LANGUAGES } from "@/lib/i18n/guest-words";
 import { chooseLanguage } from "@/lib/i18n/choose-language";
 import { encodeSiteAddress, SITE_HEADER, type SiteRoute } from "@/lib/guest-site/site-address";
-import { pageSecurityHeaders } from "@/lib/http/page-security-headers.mjs";
 import { siteUnavailableResponse } from "@/lib/http/site-unavailable-response";
+import { notFoundPage, pageSecurity, renderPage } from "@/app/_lib/page-security";
 
 const DEMO_SITE = { allowedOrigins: [], defaultLanguage: "en" };
 
@@ -22,15 +22,14 @@ const DEMO_SITE = { allowedOrigins: [], defaultLanguage: "en" };
  */
 export async function guestSiteRequest(request: NextRequest, route: SiteRoute): Promise<Response> {
   const site = route.slug ? await findEngineSite(getDb(), route.slug) : DEMO_SITE;
-  if (!site) return NextResponse.rewrite(new URL("/not-found", request.url), { status: 404 });
+  if (!site) return notFoundPage(request);
   const url = request.nextUrl;
   const { lang, explicit } = chooseLanguage({ query: url.searchParams.get("lang"), acceptLanguage: request.headers.get("accept-language"), fallback: site.defaultLanguage, available: SITE_LANGUAGES });
   const headers = new Headers(request.headers);
   headers.set(SITE_HEADER, encodeSiteAddress({ slug: route.slug, view: route.view, lang, langExplicit: explicit }));
   const unavailable = !route.slug && !(await demoSiteKeyWorks(getDb(), getEnv().PARTNER_API_KEY, log));
-  const response = unavailable ? siteUnavailableResponse(lang) : NextResponse.next({ request: { headers } });
   const frameAncestors = route.view === "embed" ? site.allowedOrigins : undefined;
-  for (const { key, value } of pageSecurityHeaders({ production: process.env.NODE_ENV === "production", frameAncestors })) response.headers.set(key, value);
+  const response = unavailable ? pageSecurity(frameAncestors).response(siteUnavailableResponse(lang)) : renderPage(headers, frameAncestors);
   response.headers.set("Vary", "Accept-Language");
   return response;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { pageNonce } from "@/app/_lib/page-nonce";
 import { MailPreviewFrame } from "@/components/dev-mailbox/mail-preview-frame";
 import { devMailboxDir, readDevMailboxMessage } from "@/lib/mail/dev-mailbox";
 import { htmlForPreview, textWithLinks } from "@/lib/mail/mail-preview";
@@ -35,7 +36,7 @@ export default async function DevMailboxMessagePage({ params }: { params: Promis
       </dl>
       <section aria-labelledby="html-part" className="space-y-2">
         <h2 id="html-part" className="text-lg font-semibold">HTML part</h2>
-        <MailPreviewFrame html={htmlForPreview(message.html)} title="HTML part of the message" />
+        <MailPreviewFrame html={htmlForPreview(message.html, await pageNonce())} title="HTML part of the message" />
       </section>
       <section aria-labelledby="text-part" className="space-y-2">
         <h2 id="text-part" className="text-lg font-semibold">Text part</h2>
