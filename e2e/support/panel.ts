@@ -20,7 +20,7 @@ export async function signIn(page: Page, email: string, password: string) {
 /**
  * Signs a staff member in for a test about something other than signing in: a session as
  * sign-in makes it (openSession), then the overview. Only the specs about the sign-in page use
- * signIn, since every sign-in through the page counts against the run's shared limit.
+ * signIn: the page is slower, and its failures count against the limit the run's one address shares.
  */
 export async function signInAs(page: Page, email: string) {
   await openSession(page.context(), email);
@@ -39,8 +39,8 @@ export async function newStaff(slug: string, role: "admin" | "viewer") {
 
 /**
  * Signs a staff member in without the sign-in page (a session made as sign-in makes it), for
- * tests about something else: every sign-in through the page counts against the limit of 30 a
- * quarter of an hour from one address, which the whole run shares.
+ * tests about something else: failed sign-ins through the page count against the limit of 30 a
+ * quarter of an hour from one address (lib/staff/sign-in-throttle.ts), which the whole run shares.
  */
 export async function openSession(context: BrowserContext, email: string) {
   const staff = await e2eDb().staffUser.findUniqueOrThrow({ where: { email } });

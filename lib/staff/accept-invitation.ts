@@ -6,6 +6,7 @@ import { DomainError, validationFailed, type FieldError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { dropUnsentStaffEmails } from "./queue-staff-email";
 import { hashPassword, passwordProblem, verifyPassword } from "./password";
+import { accountHasSecondFactor } from "./second-factors";
 import { throttledSignIn, tooManyAttemptsMessage } from "./sign-in-throttle";
 import { findOpenInvitation, INVALID_INVITATION, isOpenInvitation } from "./staff-invitations";
 import { staffNameProblem } from "./staff-name";
@@ -87,7 +88,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
       actor: { staffId: user.id, label: user.email },
       details: { invitationId: current.id, email: user.email, name: user.name, role: current.role, newAccount: Boolean(passwordHash), alreadyMember: added === 0 },
     });
-    return { id: user.id, hasSecondFactor: user.totpSecret !== null || (await tx.staffPasskey.count({ where: { staffUserId: user.id } })) > 0 };
+    return { id: user.id, hasSecondFactor: await accountHasSecondFactor(tx, user.id) };
   }).catch((error: unknown) => {
     // An account made for this e-mail at the same moment (another invitation, the CLI): open the link again to join with it.
     if (isUniqueViolation(error)) throw new DomainError("conflict", "An account with this e-mail address was made a moment ago: open the link again and give its password.");

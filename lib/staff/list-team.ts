@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import type { StaffRole } from "./create-staff-user";
 import { UNANSWERED } from "./staff-invitations";
 import { staffDisplayName } from "./staff-name";
+import { SECOND_FACTORS_SELECT } from "./second-factors";
 
 /** `passkeys`, `codes`: their second factors (Settings › Team shows them, and admins reset them). */
 export type TeamMember = { staffUserId: string; email: string; name: string; displayName: string; role: StaffRole; since: Date; passkeys: number; codes: boolean };
@@ -24,7 +25,7 @@ export type PendingInvitation = {
 /** The property's team (admins first, then by name or e-mail) and its unanswered invitations (newest first). */
 export async function listTeam(db: Db, input: { propertyId: string; now: Date }): Promise<{ members: TeamMember[]; invitations: PendingInvitation[] }> {
   const [memberships, invitations] = await Promise.all([
-    db.membership.findMany({ where: { propertyId: input.propertyId }, include: { staffUser: { select: { id: true, email: true, name: true, totpSecret: true, _count: { select: { passkeys: true } } } } } }),
+    db.membership.findMany({ where: { propertyId: input.propertyId }, include: { staffUser: { select: { id: true, email: true, name: true, ...SECOND_FACTORS_SELECT } } } }),
     db.staffInvitation.findMany({
       where: { propertyId: input.propertyId, ...UNANSWERED },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],

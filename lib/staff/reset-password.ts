@@ -2,6 +2,7 @@ import { systemClock, type Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import { DomainError, validationFailed } from "@/lib/errors";
 import { hashPassword, passwordProblem } from "./password";
+import { accountHasSecondFactor } from "./second-factors";
 import { createStaffSession, type SessionClient } from "./staff-sessions";
 import { hashStaffToken, isStaffTokenShape } from "./staff-token";
 
@@ -54,8 +55,7 @@ export async function resetPassword(
       data: { status: "failed", sealedToken: null, nextAttemptAt: null, lastError: "not sent: the password was reset" },
     });
     await tx.staffSession.deleteMany({ where: { staffUserId: reset.staffUserId } });
-    const user = await tx.staffUser.findUniqueOrThrow({ where: { id: reset.staffUserId }, select: { totpSecret: true, _count: { select: { passkeys: true } } } });
-    return { id: reset.staffUserId, hasSecondFactor: user.totpSecret !== null || user._count.passkeys > 0 };
+    return { id: reset.staffUserId, hasSecondFactor: await accountHasSecondFactor(tx, reset.staffUserId) };
   });
   const session = staffUser.hasSecondFactor ? null : await createStaffSession(db, staffUser.id, now, input.client);
   return { session, staffUserId: staffUser.id };

@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { emailProblem, normaliseEmail } from "./create-staff-user";
 import { hashPassword, verifyPassword } from "./password";
+import { hasSecondFactor, SECOND_FACTORS_SELECT } from "./second-factors";
 import { throttledSignIn } from "./sign-in-throttle";
 import { createStaffSession, sessionClientOf } from "./staff-sessions";
 import { newStaffToken } from "./staff-token";
@@ -44,10 +45,10 @@ export async function signIn(
     // Nothing that cannot be an address reaches the query (a NUL would fail it); it is simply no account.
     const user =
       emailProblem(email) === undefined
-        ? await tx.staffUser.findUnique({ where: { email }, select: { id: true, passwordHash: true, totpSecret: true, _count: { select: { passkeys: true } } } })
+        ? await tx.staffUser.findUnique({ where: { email }, select: { id: true, passwordHash: true, ...SECOND_FACTORS_SELECT } })
         : null;
     const valid = await verifyPassword(input.password.slice(0, 200), user?.passwordHash ?? (await dummy));
-    if (user && (user.totpSecret !== null || user._count.passkeys > 0)) {
+    if (user && hasSecondFactor(user)) {
       const pending = await startSecondStep(tx, { staffUserId: user.id, passwordOk: valid, now });
       return { outcome: valid ? "undecided" : "failed", result: { kind: "second_step", ...pending } };
     }

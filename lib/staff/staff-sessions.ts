@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { hashStaffToken as hashToken, newStaffToken } from "./staff-token";
 import type { TwoStepStanding } from "./two-step-requirement";
+import { hasSecondFactor, SECOND_FACTORS_SELECT } from "./second-factors";
 
 /**
  * Staff sessions: a random token in an HttpOnly cookie, only its SHA-256 in the database, so
@@ -73,7 +74,7 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
       staffUser: {
         include: {
           memberships: { include: { property: { include: { testTwin: { select: { id: true, testToday: true } } } } }, orderBy: { createdAt: "asc" } },
-          _count: { select: { passkeys: true } },
+          _count: SECOND_FACTORS_SELECT._count,
         },
       },
     },
@@ -93,7 +94,7 @@ export async function findStaffSession(db: Db, token: string | undefined, now = 
     name: session.staffUser.name,
     testMode: session.testMode,
     twoStep: {
-      hasSecondFactor: session.staffUser.totpSecret !== null || session.staffUser._count.passkeys > 0,
+      hasSecondFactor: hasSecondFactor(session.staffUser),
       required: session.staffUser.memberships.some((m) => m.property.requireTwoStep),
     },
     memberships: session.staffUser.memberships.map((m) => ({

@@ -3,6 +3,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { SECOND_FACTORS_SELECT } from "./second-factors";
 
 /**
  * A property may require two-step sign-in of its whole team (Settings › Team): every member must
@@ -25,7 +26,7 @@ export function mustSetUpSecondFactor(standing: TwoStepStanding): boolean {
 async function secondFactors(tx: Prisma.TransactionClient, staffUserId: string): Promise<{ passkeys: number; codes: boolean; required: boolean }> {
   const user = await tx.staffUser.findUniqueOrThrow({
     where: { id: staffUserId },
-    select: { totpSecret: true, _count: { select: { passkeys: true } }, memberships: { where: { property: { requireTwoStep: true } }, select: { propertyId: true } } },
+    select: { ...SECOND_FACTORS_SELECT, memberships: { where: { property: { requireTwoStep: true } }, select: { propertyId: true } } },
   });
   return { passkeys: user._count.passkeys, codes: user.totpSecret !== null, required: user.memberships.length > 0 };
 }

@@ -9,7 +9,7 @@ import { propertyChildBands, propertyCreate, propertyList, propertyResetTest, pr
 import { ratePlanCreate, ratePlanDeactivate, ratePlanList } from "./rate-plan-commands";
 import { ratesSet } from "./rates-commands";
 import { roomTypeCreate, roomTypeList, roomTypeUpdate } from "./room-type-commands";
-import { staffCreate, staffSetPassword } from "./staff-commands";
+import { staffCreate, staffResetSecondFactor, staffSetPassword } from "./staff-commands";
 import {
   webhookCreate,
   webhookDelete,
@@ -43,6 +43,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   keyList,
   staffCreate,
   staffSetPassword,
+  staffResetSecondFactor,
   webhookCreate,
   webhookList,
   webhookDisable,

@@ -1,6 +1,9 @@
+import { ADMIN_CLI_ACTOR } from "@/lib/audit/actor";
+import { DomainError } from "@/lib/errors";
 import { findPropertyBySlug } from "@/lib/properties/find-property";
 import { createStaffUser, emailProblem, isStaffRole, STAFF_ROLES } from "@/lib/staff/create-staff-user";
 import { passwordProblem } from "@/lib/staff/password";
+import { resetSecondFactor } from "@/lib/staff/reset-second-factor";
 import { setStaffPassword } from "@/lib/staff/set-staff-password";
 import { staffNameProblem } from "@/lib/staff/staff-name";
 import { type CommandArgs, UsageError } from "./parse-args";
@@ -71,6 +74,27 @@ export const staffSetPassword = defineCommand({
     return {
       json: { id: user.id, email: user.email, ...(user.password ? { password: user.password } : {}) },
       text: [`Set the password of ${user.email} (${user.id}); their sessions were ended.`, ...passwordLines(user.password)].join("\n"),
+    };
+  },
+});
+
+export const staffResetSecondFactor = defineCommand({
+  name: "staff reset-second-factor",
+  args: "EMAIL --property SLUG",
+  summary: "Remove a member's passkeys, two-step codes and recovery codes (they lost them), end their sessions, e-mail them; audited on the property.",
+  positionals: ["EMAIL"],
+  options: { property: { type: "string" } },
+  async parse(args) {
+    return { email: email(args).toLowerCase(), slug: args.string("property") };
+  },
+  async run({ db }, input) {
+    const property = await findPropertyBySlug(db, input.slug);
+    const user = await db.staffUser.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (!user) throw new DomainError("not_found", `no staff account with e-mail ${input.email}`);
+    const reset = await resetSecondFactor(db, { propertyId: property.id, staffUserId: user.id, actor: ADMIN_CLI_ACTOR });
+    return {
+      json: { id: user.id, email: reset.email, passkeys: reset.passkeys, codes: reset.codes, endedSessions: reset.endedSessions },
+      text: `Reset the two-step sign-in of ${reset.email} (${reset.passkeys} passkey(s)${reset.codes ? ", codes" : ""} removed; ${reset.endedSessions} session(s) ended); they are e-mailed.`,
     };
   },
 });

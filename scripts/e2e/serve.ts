@@ -17,7 +17,10 @@ import { waitUntilServing } from "../lib/wait-until-serving";
  * on the same database and Redis, listens on E2E_PORT + 1 (its URL in .data/e2e/instances.json)
  * for the tests that prove several instances share limits, keys and bookings. Both run the
  * queue worker; guest e-mails go to an SMTP server of this run (.data/e2e/mail/*.eml). The
- * second traces (OpenTelemetry) to an OTLP receiver of this run (.data/e2e/spans.jsonl).
+ * second traces (OpenTelemetry) to an OTLP receiver of this run (.data/e2e/spans.jsonl). A third,
+ * on E2E_PORT + 2 without a worker, is reached as http://localhost:{port} (PUBLIC_BASE_URL too):
+ * passkeys need a domain for their relying party, and browsers refuse an IP address
+ * (e2e/panel/passkeys.spec.ts).
  *
  * With E2E_DEV=1 (playwright.dev.config.ts) it serves the app as `npm run dev` does instead:
  * one `next dev` on E2E_PORT, no SMTP server (guest e-mails go to the dev mailbox), no build.
@@ -101,14 +104,17 @@ async function main() {
   process.on("SIGTERM", () => void shutdown());
   process.on("SIGINT", () => void shutdown());
   // One after the other: Playwright waits for the second's health (playwright.config.ts), so
-  // the first tests do not share the two cores with two servers still starting.
-  const ports = dev ? [port] : [port, port + 1];
+  // the first tests do not share the two cores with servers still starting; the passkeys'
+  // instance starts before the second, so it is up when the tests start.
+  const passkeyPort = port + 2;
+  const ports = dev ? [port] : [port, passkeyPort, port + 1];
+  const passkeyEnv = { PUBLIC_BASE_URL: `http://localhost:${passkeyPort}`, WORKER_IN_PROCESS: "0" };
   for (const instancePort of ports) {
     // Idle keep-alive sockets stay open longer than the tests' client keeps them (Node's 5 s
     // default): a request sent on a socket the server is just closing fails with ECONNRESET.
     const keepAlive = dev ? [] : ["--keepAliveTimeout", "65000"];
     const args = [dev ? "dev" : "start", "--port", String(instancePort), "--hostname", "127.0.0.1", ...keepAlive];
-    const traced = instancePort !== port ? tracing : {};
+    const traced = instancePort === port + 1 ? tracing : instancePort === passkeyPort ? passkeyEnv : {};
     const instance = spawn(next, args, { cwd: root, stdio: "inherit", detached: true, env: dev ? { ...env, NODE_ENV: "development" } : { ...env, ...traced } });
     instances.push(instance);
     instance.on("exit", (code) => {
@@ -121,7 +127,8 @@ async function main() {
       await shutdown(1);
     }
   }
-  writeFileSync(join(dirname(E2E_STATE_FILE), "instances.json"), JSON.stringify({ urls: ports.map((p) => `http://127.0.0.1:${p}`) }));
+  const urls = dev ? [`http://127.0.0.1:${port}`] : [`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`];
+  writeFileSync(join(dirname(E2E_STATE_FILE), "instances.json"), JSON.stringify({ urls, passkeyUrl: `http://localhost:${passkeyPort}` }));
 }
 
 main().catch((error: unknown) => {

@@ -255,6 +255,23 @@ describe("admin CLI", { timeout: 120_000 }, () => {
     expect(await db.staffSession.count({ where: { staffUserId: user.id } })).toBe(0);
   });
 
+  it("staff reset-second-factor removes a member's codes and sessions (the last admin's way back in), audited as the admin CLI", async () => {
+    const db = database().db;
+    const { id: propertyId, slug } = await property();
+    const user = await createStaffUser(db, { email: "lost.phone@example.com", propertyId, password: "old password 123" });
+    await db.staffUser.update({ where: { id: user.id }, data: { totpSecret: "v1.sealed", totpEnabledAt: new Date() } });
+    await db.staffRecoveryCode.create({ data: { id: newId("rcv"), staffUserId: user.id, codeHash: sha256("abcde12345") } });
+    await db.staffSession.create({ data: { id: newId("sess"), tokenHash: sha256(unique()), staffUserId: user.id, expiresAt: new Date(Date.now() + 3_600_000) } });
+
+    const result = json(await admin(["staff", "reset-second-factor", "Lost.Phone@example.com", "--property", slug, "--json"]));
+    expect(result).toEqual({ id: user.id, email: "lost.phone@example.com", passkeys: 0, codes: true, endedSessions: 1 });
+    expect(await db.staffUser.findUniqueOrThrow({ where: { id: user.id }, select: { totpSecret: true } })).toEqual({ totpSecret: null });
+    expect(await db.staffRecoveryCode.count({ where: { staffUserId: user.id } })).toBe(0);
+    expect(await db.auditEvent.findFirst({ where: { propertyId, action: "second_factor_reset" } })).toMatchObject({ actorLabel: "admin CLI" });
+    expect(await db.staffEmail.count({ where: { staffUserId: user.id, kind: "second_factor_reset" } })).toBe(1);
+    expect(failure(await admin(["staff", "reset-second-factor", "nobody@example.com", "--property", slug, "--json"]), 1)).toContain("no staff account");
+  });
+
   it("bad arguments exit 2 with one line on stderr and write nothing", async () => {
     const db = database().db;
     const { slug } = await property();
