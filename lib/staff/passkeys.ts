@@ -92,7 +92,8 @@ export async function addPasskey(
   const problem = passkeyNameProblem(input.name);
   if (problem) throw new DomainError("invalid_argument", problem);
   const now = input.now ?? new Date();
-  return db.$transaction(async (tx) => {
+  // Refusals are returned, not thrown, so the transaction commits: the challenge is used up whatever the answer.
+  const added = await db.$transaction(async (tx): Promise<{ refused: string } | { id: string; name: string }> => {
     const verification = await verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: useChallenge(tx, { purpose: "register", staffUserId: input.staffUserId, now }),
@@ -100,11 +101,9 @@ export async function addPasskey(
       expectedRPID: input.rp.id,
       requireUserVerification: true,
     }).catch(() => ({ verified: false as const }));
-    if (!verification.verified) throw new DomainError("invalid_argument", "The browser's answer did not check out (it took too long, or came from another site): try again.");
+    if (!verification.verified) return { refused: "The browser's answer did not check out (it took too long, or came from another site): try again." };
     const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-    if (await tx.staffPasskey.findUnique({ where: { credentialId: credential.id }, select: { id: true } })) {
-      throw new DomainError("invalid_argument", "That passkey is already added.");
-    }
+    if (await tx.staffPasskey.findUnique({ where: { credentialId: credential.id }, select: { id: true } })) return { refused: "That passkey is already added." };
     const passkey = await tx.staffPasskey.create({
       data: {
         id: newId("pky"),
@@ -121,6 +120,8 @@ export async function addPasskey(
     });
     return { id: passkey.id, name: passkey.name };
   });
+  if ("refused" in added) throw new DomainError("invalid_argument", added.refused);
+  return added;
 }
 
 /** The options for "Sign in with a passkey": no account named (the browser offers this site's passkeys). */

@@ -5,7 +5,7 @@ import { resetSecondFactor } from "@/lib/staff/reset-second-factor";
 import { completeSecondStep, findSecondStep } from "@/lib/staff/second-step-sign-in";
 import { signIn } from "@/lib/staff/sign-in";
 import { findStaffSession } from "@/lib/staff/staff-sessions";
-import { confirmTwoStepCodes, pendingTwoStepSetup, startTwoStepSetup, turnOffTwoStepCodes } from "@/lib/staff/two-step-codes";
+import { confirmTwoStepCodes, pendingTwoStepSetup, renewRecoveryCodes, startTwoStepSetup, turnOffTwoStepCodes } from "@/lib/staff/two-step-codes";
 import { mustSetUpSecondFactor, setTwoStepRequirement } from "@/lib/staff/two-step-requirement";
 import { seedProperty, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
@@ -93,6 +93,27 @@ describe("two-step sign-in", () => {
     if (late.ok || late.reason !== "second_step") throw new Error("expected the second step");
     const later = new Date(now.getTime() + 5 * 60_000);
     expect(await code(late.pendingToken, appCode(secret, later), later)).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("renews recovery codes after the password (the old stop working) and turns codes off after it", async () => {
+    const { members } = await teamOf("ivy@two.test");
+    const on = new Date("2026-11-28T14:00:00Z");
+    const { recoveryCodes } = await turnOnCodes(members[0]!.id, on);
+    await expect(renewRecoveryCodes(database().db, { staffUserId: members[0]!.id, password: "not my password" })).rejects.toThrow("That is not your password.");
+    const renewed = await renewRecoveryCodes(database().db, { staffUserId: members[0]!.id, password: PASSWORD });
+    expect(renewed).toHaveLength(10);
+    expect(renewed.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+    const now = new Date(on.getTime() + 60_000);
+    const viaOld = await password("ivy@two.test", now);
+    if (viaOld.ok || viaOld.reason !== "second_step") throw new Error("expected the second step");
+    expect(await code(viaOld.pendingToken, recoveryCodes[0]!, now)).toEqual({ ok: false, reason: "invalid_credentials" });
+    const viaNew = await password("ivy@two.test", now);
+    if (viaNew.ok || viaNew.reason !== "second_step") throw new Error("expected the second step");
+    expect(await code(viaNew.pendingToken, renewed[0]!, now)).toMatchObject({ ok: true });
+    await expect(turnOffTwoStepCodes(database().db, { staffUserId: members[0]!.id, password: "not my password" })).rejects.toThrow("That is not your password.");
+    await turnOffTwoStepCodes(database().db, { staffUserId: members[0]!.id, password: PASSWORD });
+    expect(await password("ivy@two.test", now)).toMatchObject({ ok: true });
+    expect(await database().db.staffRecoveryCode.count({ where: { staffUserId: members[0]!.id } })).toBe(0);
   });
 
   it("counts wrong codes with wrong passwords: the sixth failure waits, whatever is typed", async () => {
