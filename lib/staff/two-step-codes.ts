@@ -95,7 +95,7 @@ function newRecoveryCode(): string {
   return `${pick()}-${pick()}`;
 }
 
-/** The stored form of a recovery code as typed (any case, with or without its dash); null when it cannot be one. */
+/** The stored form of a recovery code as typed (any case, with or without its dash). */
 function recoveryCodeHash(typed: string): string {
   return createHash("sha256").update(typed.replace(/-/g, "").toLowerCase(), "utf8").digest("hex");
 }
