@@ -39,13 +39,26 @@ function setupOf(secretBase32: string, email: string): TwoStepSetup {
 /** The secret to scan while codes are being turned on (pending until a code confirms it); null when none is pending. */
 export async function pendingTwoStepSetup(db: Db, input: { staffUserId: string; box: SecretBox }): Promise<TwoStepSetup | null> {
   const user = await db.staffUser.findUniqueOrThrow({ where: { id: input.staffUserId }, select: { email: true, totpSecret: true, totpPendingSecret: true } });
-  return !user.totpSecret && user.totpPendingSecret ? setupOf(input.box.open(user.totpPendingSecret), user.email) : null;
+  const secret = !user.totpSecret && user.totpPendingSecret ? openedSecret(input.box, user.totpPendingSecret) : null;
+  return secret ? setupOf(secret, user.email) : null;
 }
 
 /** Starts turning codes on: a new secret, kept pending (replacing one not confirmed). Nothing when codes are on already. */
 export async function startTwoStepSetup(db: Db, input: { staffUserId: string; box: SecretBox }): Promise<void> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await db.staffUser.updateMany({ where: { id: input.staffUserId, totpSecret: null }, data: { totpPendingSecret: input.box.seal(secret) } });
+}
+
+/**
+ * A sealed secret opened, or null when it cannot be (WEBHOOK_SECRET_KEY or SESSION_SECRET
+ * changed since): its codes then match nothing, and an admin's reset (or setting up again) mends it.
+ */
+function openedSecret(box: SecretBox, sealed: string): string | null {
+  try {
+    return box.open(sealed);
+  } catch {
+    return null;
+  }
 }
 
 /** The step a six-digit code is valid for at `now` (one step of drift either way), or null. */
@@ -72,7 +85,8 @@ export async function confirmTwoStepCodes(db: Db, input: { staffUserId: string; 
     const [user] = await tx.$queryRaw<{ totp_secret: string | null; totp_pending_secret: string | null }[]>`
       SELECT totp_secret, totp_pending_secret FROM staff_users WHERE id = ${input.staffUserId} FOR UPDATE`;
     if (!user || user.totp_secret || !user.totp_pending_secret) throw new DomainError("not_found", "Two-step codes are already on, or their setup has ended: reload the page.");
-    const step = acceptedStep(input.box.open(user.totp_pending_secret), typedCode(input.code), now);
+    const secret = openedSecret(input.box, user.totp_pending_secret);
+    const step = secret === null ? null : acceptedStep(secret, typedCode(input.code), now);
     if (step === null) throw new DomainError("invalid_argument", "That code is not the one your app shows: check the app's clock, and type the six digits it shows now.");
     await tx.staffUser.update({
       where: { id: input.staffUserId },
@@ -146,7 +160,8 @@ export async function useSecondFactorCode(tx: Prisma.TransactionClient, input: {
   }
   const user = await tx.staffUser.findUnique({ where: { id: input.staffUserId }, select: { totpSecret: true } });
   if (!user?.totpSecret) return false;
-  const step = acceptedStep(input.box.open(user.totpSecret), code, input.now);
+  const secret = openedSecret(input.box, user.totpSecret);
+  const step = secret === null ? null : acceptedStep(secret, code, input.now);
   if (step === null) return false;
   const claimed = await tx.staffUser.updateMany({
     where: { id: input.staffUserId, totpSecret: user.totpSecret, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
