@@ -24,17 +24,23 @@ export type Throttled<T> = { throttled: true; retryAfterSeconds: number } | { th
 /** What an attempt came to: a failure (counted), a success (the account's count cleared), or neither (a step that decided nothing yet). */
 export type AttemptOutcome = "failed" | "succeeded" | "undecided";
 
-/** Seconds until the `limit`-th most recent failure in the window leaves it; 0 when fewer than `limit` are in it. */
-async function waitSeconds(tx: Prisma.TransactionClient, column: "email" | "ip_address", value: string, limit: number, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - SIGN_IN_THROTTLE.windowSeconds * 1000);
-  const rows = await tx.$queryRawUnsafe<{ at: Date }[]>(
-    `SELECT at FROM staff_sign_in_failures WHERE ${column} = $1 AND at > $2 ORDER BY at DESC OFFSET $3 LIMIT 1`,
-    value,
-    since,
-    limit - 1,
-  );
-  if (!rows[0]) return 0;
-  return Math.max(1, Math.ceil((rows[0].at.getTime() + SIGN_IN_THROTTLE.windowSeconds * 1000 - now.getTime()) / 1000));
+type WindowFailures = { accountFailures: number; accountWait: number; addressWait: number };
+
+/**
+ * The failures in the window, in one read: the account's count, and the seconds until the
+ * account's and the address's limit-th most recent failure leaves the window (0 when fewer than
+ * their limit are in it).
+ */
+async function windowFailures(tx: Prisma.TransactionClient, email: string, address: string, now: Date): Promise<WindowFailures> {
+  const windowMs = SIGN_IN_THROTTLE.windowSeconds * 1000;
+  const [row] = await tx.$queryRaw<{ account_failures: number; account_at: Date | null; address_at: Date | null }[]>`
+    SELECT count(*) FILTER (WHERE email = ${email})::int AS account_failures,
+           (array_agg(at ORDER BY at DESC) FILTER (WHERE email = ${email}))[${SIGN_IN_THROTTLE.perAccount}::int] AS account_at,
+           (array_agg(at ORDER BY at DESC) FILTER (WHERE ip_address = ${address}))[${SIGN_IN_THROTTLE.perAddress}::int] AS address_at
+    FROM staff_sign_in_failures
+    WHERE (email = ${email} OR ip_address = ${address}) AND at > ${new Date(now.getTime() - windowMs)}`;
+  const waitUntilLeaves = (at: Date | null) => (at ? Math.max(1, Math.ceil((at.getTime() + windowMs - now.getTime()) / 1000)) : 0);
+  return { accountFailures: row!.account_failures, accountWait: waitUntilLeaves(row!.account_at), addressWait: waitUntilLeaves(row!.address_at) };
 }
 
 /**
@@ -53,10 +59,8 @@ export async function throttledSignIn<T>(
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sign-in:${key.email}`}, 0))`;
-      const wait = Math.max(
-        await waitSeconds(tx, "email", key.email, SIGN_IN_THROTTLE.perAccount, key.now),
-        await waitSeconds(tx, "ip_address", address, SIGN_IN_THROTTLE.perAddress, key.now),
-      );
+      const before = await windowFailures(tx, key.email, address, key.now);
+      const wait = Math.max(before.accountWait, before.addressWait);
       if (wait > 0) return { throttled: true as const, retryAfterSeconds: wait };
       const { outcome, result } = await attempt(tx);
       if (outcome === "failed") await recordFailure(tx, { ...key, clientAddress: address });
@@ -70,13 +74,10 @@ export async function throttledSignIn<T>(
 async function recordFailure(tx: Prisma.TransactionClient, key: ThrottleKey): Promise<void> {
   await tx.$executeRaw`DELETE FROM staff_sign_in_failures WHERE (email = ${key.email} OR ip_address = ${key.clientAddress}) AND at < ${key.now}::timestamptz - ${KEEP_FAILURES}::interval`;
   await tx.staffSignInFailure.create({ data: { email: key.email, ipAddress: key.clientAddress, at: key.now } });
-  const accountWait = await waitSeconds(tx, "email", key.email, SIGN_IN_THROTTLE.perAccount, key.now);
-  const addressWait = await waitSeconds(tx, "ip_address", key.clientAddress, SIGN_IN_THROTTLE.perAddress, key.now);
+  const { accountFailures, accountWait, addressWait } = await windowFailures(tx, key.email, key.clientAddress, key.now);
   if (addressWait > 0) log.warn({ clientAddress: key.clientAddress, retryAfterSeconds: addressWait }, "staff sign-in: too many failed attempts from one address");
-  if (accountWait === 0) return;
   // Only the failure that starts the wait is audited (the ones after it are refused before any check).
-  const inWindow = await tx.staffSignInFailure.count({ where: { email: key.email, at: { gt: new Date(key.now.getTime() - SIGN_IN_THROTTLE.windowSeconds * 1000) } } });
-  if (inWindow !== SIGN_IN_THROTTLE.perAccount) return;
+  if (accountFailures !== SIGN_IN_THROTTLE.perAccount) return;
   const account = await tx.staffUser.findUnique({ where: { email: key.email }, select: { id: true, memberships: { select: { propertyId: true } } } });
   for (const { propertyId } of account?.memberships ?? []) {
     await recordAuditEvent(tx, {
