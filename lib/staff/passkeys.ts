@@ -56,7 +56,7 @@ function useChallenge(tx: Prisma.TransactionClient, input: { purpose: "register"
 }
 
 /** Why a name is not a passkey's name; null when it is one. */
-export function passkeyNameProblem(name: string): string | null {
+function passkeyNameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (!trimmed) return "Name the passkey, so you know it later (\"Front desk PC\").";
   if (trimmed.length > PASSKEY_NAME_MAX) return `A passkey's name is at most ${PASSKEY_NAME_MAX} characters.`;

@@ -19,9 +19,9 @@ import { secondFactorStillRequired } from "./two-step-requirement";
  * - a recovery code (`x7k2m-p9q4r`: letters and digits, a dash; any case, dash optional) works
  *   once; only SHA-256 of each is kept; new ones replace all the old.
  */
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 const TOTP_ISSUER = "Room Booking";
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Letters and digits without the ones read alike (0/o, 1/l/i). */
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
