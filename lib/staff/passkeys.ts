@@ -8,6 +8,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
 import type { Db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -53,6 +54,16 @@ function useChallenge(tx: Prisma.TransactionClient, input: { purpose: "register"
     const used = await tx.webauthnChallenge.deleteMany({ where: { challenge, purpose: input.purpose, staffUserId: input.staffUserId, expiresAt: { gt: input.now } } });
     return used.count === 1;
   };
+}
+
+/** The challenge a browser's answer names (in its client data); null when there is none to read. */
+function signedChallenge(response: { response?: { clientDataJSON?: unknown } } | undefined): string | null {
+  try {
+    const { challenge } = decodeClientDataJSON(String(response?.response?.clientDataJSON ?? ""));
+    return typeof challenge === "string" ? challenge : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Why a name is not a passkey's name; null when it is one. */
@@ -142,7 +153,12 @@ export async function signInWithPasskey(
   const credentialId = typeof input.response?.id === "string" ? input.response.id.slice(0, 1400) : "";
   const staffUserId = await db.$transaction(async (tx) => {
     const passkey = credentialId ? await tx.staffPasskey.findUnique({ where: { credentialId } }) : null;
-    if (!passkey) return null;
+    if (!passkey) {
+      // A passkey nobody added (removed, or another site's) uses up the challenge it answered too.
+      const challenge = signedChallenge(input.response);
+      if (challenge) await useChallenge(tx, { purpose: "sign_in", staffUserId: null, now })(challenge);
+      return null;
+    }
     const verification = await verifyAuthenticationResponse({
       response: input.response,
       expectedChallenge: useChallenge(tx, { purpose: "sign_in", staffUserId: null, now }),

@@ -36,4 +36,11 @@ describe("passkey challenges", () => {
     expect(await database().db.webauthnChallenge.count({ where: { challenge: signIn.challenge } })).toBe(0);
     expect(await signInWithPasskey(database().db, { response: answer(signIn.challenge, "webauthn.get"), rp, now: later })).toEqual({ ok: false });
   });
+
+  it("are used up by a sign-in with a passkey nobody added, as by any other refused answer", async () => {
+    const now = new Date("2026-11-28T09:00:00Z");
+    const signIn = await passkeySignInOptions(database().db, { rp, now });
+    expect(await signInWithPasskey(database().db, { response: answer(signIn.challenge, "webauthn.get"), rp, now })).toEqual({ ok: false });
+    expect(await database().db.webauthnChallenge.count({ where: { challenge: signIn.challenge } })).toBe(0);
+  });
 });
