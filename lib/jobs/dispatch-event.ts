@@ -14,7 +14,7 @@ export async function dispatchEvent(deps: { db: Db; clock: Clock; mailEnabled: b
   return deps.db.$transaction(async (tx) => {
     const event = await findStoredEvent(tx, eventId);
     if (!event) return null;
-    await queueWebhookDeliveries(tx, event);
+    await queueWebhookDeliveries(tx, [event]);
     if (deps.mailEnabled && isBookingEvent(event)) await queueGuestEmail(tx, event, deps.clock.now());
     return event;
   });

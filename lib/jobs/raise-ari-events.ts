@@ -26,8 +26,7 @@ export async function raiseAriEvents(deps: AriDeps, propertyId: string): Promise
   }
   return deps.db.$transaction(async (tx) => {
     const events = await takeAriMarks(tx, propertyId);
-    const subscribed = events.length > 0 && (await tx.webhookEndpoint.count({ where: { propertyId, enabled: true, events: { has: "ari.changed" } } })) > 0;
-    if (subscribed) for (const event of events) await queueWebhookDeliveries(tx, event);
+    await queueWebhookDeliveries(tx, events);
     return events.length;
   });
 }

@@ -4,18 +4,29 @@ import { newId } from "@/lib/ids";
 import { enqueueJob } from "@/lib/job-queue/enqueue-job";
 
 /**
- * One delivery per enabled endpoint of the event's property that subscribes to its type and
- * existed when it happened. (endpoint, event) is unique, so a second dispatch of the same
- * event (two workers, a retried job) adds nothing.
+ * One delivery per enabled endpoint of an event's property that subscribes to its type and
+ * existed when it happened, for each of `events` (the endpoints read once for all of them).
+ * (endpoint, event) is unique, so a second dispatch of the same event (two workers, a retried
+ * job) adds nothing.
  */
-export async function queueWebhookDeliveries(tx: Prisma.TransactionClient, event: StoredEvent): Promise<number> {
+export async function queueWebhookDeliveries(tx: Prisma.TransactionClient, events: StoredEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
   const endpoints = await tx.webhookEndpoint.findMany({
-    where: { propertyId: event.propertyId, enabled: true, events: { has: event.type }, createdAt: { lte: new Date(event.createdAt) } },
-    select: { id: true },
+    where: {
+      propertyId: { in: [...new Set(events.map((event) => event.propertyId))] },
+      enabled: true,
+      events: { hasSome: [...new Set(events.map((event) => event.type))] },
+      createdAt: { lte: new Date(Math.max(...events.map((event) => Date.parse(event.createdAt)))) },
+    },
+    select: { id: true, propertyId: true, events: true, createdAt: true },
   });
   let queued = 0;
-  for (const endpoint of endpoints) {
-    queued += await queueDelivery(tx, { endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: eventBody(event) });
+  for (const event of events) {
+    const happened = Date.parse(event.createdAt);
+    for (const endpoint of endpoints) {
+      if (endpoint.propertyId !== event.propertyId || !endpoint.events.includes(event.type) || endpoint.createdAt.getTime() > happened) continue;
+      queued += await queueDelivery(tx, { endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: eventBody(event) });
+    }
   }
   return queued;
 }
