@@ -37,6 +37,7 @@ export function CreateWebhookForm({ propertyId, eventTypes, defaultEventTypes, a
           ))}
           <p className="mt-1 text-stone-600">
             <code>booking.anonymised</code>: a guest&apos;s data was erased; the partner deletes its copy of the guest.{" "}
+            <code>booking_group.anonymised</code>: the same for the booker of a group of rooms.{" "}
             <code>ari.changed</code>: a room type&apos;s availability, prices or restrictions changed on some nights, for partners that keep a copy of the calendar.
           </p>
           {errors.events && <p id="webhook-events-error" className="mt-1 text-red-700">{errors.events}</p>}

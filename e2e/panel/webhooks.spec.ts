@@ -49,6 +49,7 @@ test("an admin adds an endpoint; a real receiver gets signed test, cancellation 
     await expect(page.getByLabel("booking.cancelled")).toBeChecked();
     // Who keeps a guest's data hears when it is erased: ticked like the booking events.
     await expect(page.getByLabel("booking.anonymised")).toBeChecked();
+    await expect(page.getByLabel("booking_group.anonymised")).toBeChecked();
     // ARI events are offered, for partners that ask for them by name: not ticked to start with.
     await expect(page.getByLabel("ari.changed")).not.toBeChecked();
     await page.getByLabel("Description (optional)").fill("E2E receiver");

@@ -37,7 +37,7 @@ type AnonymiseAnswer = "anonymised" | "unchanged" | "not_ended" | "not_found";
  * - Only a stay that has ended: a cancelled booking, or a confirmed one whose checkout is on or
  *   before the property's today (the test clock's, for a twin); else not_ended.
  * - Partners hear of it: a booking.anonymised event (its ids and anonymisedAt, no personal
- *   data), written with it, whoever erased it (actor: a key, a staff member, the CLI, retention).
+ *   data), written with it (and booking_group.anonymised when it erases its group's booker), whoever erased it (actor: a key, a staff member, the CLI, retention).
  * - Once: an anonymised booking is answered as it is ("unchanged"), nothing written again.
  * - A booking of another property is not_found; so is one that none of `madeByKeys` made, when
  *   given (a partner erases only the guests of the bookings its keys made: keyLineage).
@@ -71,6 +71,8 @@ async function anonymiseEach(
     at,
     email: anonymisedEmail(bookingId),
     eventId: newId("evt"),
+    // The group booker's erasure event, used when this is its group's last room to erase.
+    groupEventId: newId("evt"),
     actor: options.actor,
     traceContext,
   }));
@@ -124,7 +126,7 @@ export async function anonymiseBookings(
   return db.$transaction(async (tx) => {
     const bookings = await anonymiseEach(tx, options);
     const groupBookers: GroupBookerOutcome[] = [];
-    for (const groupId of groupIds) groupBookers.push(await anonymiseGroupBooker(tx, { property, groupId, clock: options.clock }));
+    for (const groupId of groupIds) groupBookers.push(await anonymiseGroupBooker(tx, { property, groupId, actor, clock: options.clock }));
     const erased = options.bookingIds.filter((_, i) => bookings[i]!.kind === "anonymised");
     const bookers = groupIds.filter((_, i) => groupBookers[i]!.kind === "anonymised");
     if (erased.length || bookers.length) {

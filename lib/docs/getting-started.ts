@@ -102,7 +102,9 @@ When a guest asks you to erase their data, forward it: \`POST /bookings/{id}/ano
 bookings your keys made, once the stay has ended: cancel first if they will not come). The
 booking stays for the hotel's accounts; its guest becomes "Anonymised" and \`anonymisedAt\` is
 set. Whoever erases a guest (you, the hotel, its retention period), \`booking.anonymised\`
-(\`{ "bookingId", "reference", "anonymisedAt" }\`) tells you to delete your copy of the guest.
+(\`{ "bookingId", "reference", "anonymisedAt" }\`) tells you to delete your copy of the guest;
+\`booking_group.anonymised\` (\`{ "groupId", "reference", "anonymisedAt" }\`) does the same for
+a group's booker.
 
 ## 7. Be told: webhooks and the event feed
 \`POST /webhook-endpoints\` with your https URL: every \`booking.created\`,

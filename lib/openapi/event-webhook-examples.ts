@@ -14,7 +14,7 @@ type WebhookExample = { summary: string; body: EventView; headers: WebhookHeader
  * signed with the example secret by the library itself (as lib/webhooks/sign-webhook.ts signs).
  */
 export function webhookExamples(today: CalendarDate) {
-  const { getBooking, changeBooking, cancelBooking, anonymiseBooking, listEvents } = operationExamples(today);
+  const { getBooking, changeBooking, cancelBooking, anonymiseBooking, cancelBookingGroup, listEvents } = operationExamples(today);
   const created = listEvents.response.value.data[0]!;
   const before = getBooking.response.value;
   const after = changeBooking.response.value;
@@ -38,6 +38,15 @@ export function webhookExamples(today: CalendarDate) {
     createdAt: anonymisedAt!,
     data: { bookingId: booking.id, reference: booking.reference, anonymisedAt: anonymisedAt! },
   } satisfies EventView;
+  // The group cancelled above: its booker, who asked to be forgotten, erased the same minute as the booking's guest.
+  const group = cancelBookingGroup.response.value;
+  const groupAnonymised = {
+    id: EXAMPLE_IDS.groupAnonymisedEvent,
+    type: "booking_group.anonymised",
+    mode: "live",
+    createdAt: anonymisedAt!,
+    data: { groupId: group.id, reference: group.reference, anonymisedAt: anonymisedAt! },
+  } satisfies EventView;
   const example = (event: EventView, summary: string): WebhookExample => {
     const at = new Date(Date.parse(event.createdAt) + 1_000);
     const headers = {
@@ -52,6 +61,7 @@ export function webhookExamples(today: CalendarDate) {
     "booking.changed": example(changed, "The booking above, one night longer"),
     "booking.cancelled": example(cancelled, "The booking above, cancelled"),
     "booking.anonymised": example(anonymised, "The booking above: its guest erased"),
+    "booking_group.anonymised": example(groupAnonymised, "The group above: its booker erased"),
     "ari.changed": example(ari, "The double room's availability changed on the booking's nights"),
   } satisfies Record<EventView["type"], WebhookExample>;
 }

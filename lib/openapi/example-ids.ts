@@ -20,6 +20,7 @@ export const EXAMPLE_IDS = {
   cancelledEvent: "evt_8whsm6j49c5fwycbj2k9",
   ariEvent: "evt_2n6t0k9q4m8x3c7v1b5d",
   anonymisedEvent: "evt_5c9v2b7n4m1x8k3q6t0d",
+  groupAnonymisedEvent: "evt_6d1m8q3x7c2v9b4n5t0k",
   standardPlan: RATE_PLANS.standard.id,
   nonRefundablePlan: RATE_PLANS.nonRefundable.id,
 } as const;

@@ -10,7 +10,7 @@ import { AvailabilitySchema } from "@/lib/schemas/availability";
 import { BookingGroupListSchema, BookingGroupPriceSchema, BookingGroupSchema, CancelBookingGroupSchema, CreateBookingGroupSchema, GroupRoomSchema } from "@/lib/schemas/booking-groups";
 import { BookingChangePreviousSchema, BookingListSchema, BookingSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, GuestSchema } from "@/lib/schemas/bookings";
 import { MoneySchema, NightlyPriceSchema } from "@/lib/schemas/common";
-import { AriChangedEventSchema, AriChangedSchema, BookingAnonymisedEventSchema, BookingAnonymisedSchema, BookingEventSchema, EventFeedSchema, EventSchema } from "@/lib/schemas/events";
+import { AriChangedEventSchema, AriChangedSchema, BookingAnonymisedEventSchema, BookingAnonymisedSchema, BookingEventSchema, BookingGroupAnonymisedEventSchema, BookingGroupAnonymisedSchema, EventFeedSchema, EventSchema } from "@/lib/schemas/events";
 import { MeSchema } from "@/lib/schemas/me";
 import { PROBLEM_STATUS, ProblemSchema, type ProblemCode } from "@/lib/schemas/problem";
 import { BookingRatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, RatePlanListSchema, RatePlanSchema } from "@/lib/schemas/rate-plans";
@@ -30,7 +30,7 @@ import { ALWAYS, type Operation } from "./operation-parts";
 import { OPERATIONS } from "./operations";
 
 /** The document's components: every schema with an id in its meta. */
-const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, BookingEventSchema, BookingAnonymisedEventSchema, BookingAnonymisedSchema, AriChangedEventSchema, AriChangedSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, BookingGroupSchema, BookingGroupListSchema, BookingGroupPriceSchema, CreateBookingGroupSchema, GroupRoomSchema, CancelBookingGroupSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, ExtraSchema, ChildAgeBandSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema, RequestLogSchema, RequestLogEntrySchema, WebhookDeliveryListSchema, WebhookDeliverySchema];
+const COMPONENTS = [MoneySchema, NightlyPriceSchema, GuestSchema, EventSchema, BookingEventSchema, BookingAnonymisedEventSchema, BookingAnonymisedSchema, BookingGroupAnonymisedEventSchema, BookingGroupAnonymisedSchema, AriChangedEventSchema, AriChangedSchema, CreatedWebhookEndpointSchema, CreateWebhookEndpointSchema, WebhookEndpointListSchema, WebhookEndpointSchema, EventFeedSchema, AvailabilitySchema, BookingSchema, BookingChangePreviousSchema, BookingListSchema, CancelBookingSchema, ChangeBookingSchema, CreateBookingSchema, BookingGroupSchema, BookingGroupListSchema, BookingGroupPriceSchema, CreateBookingGroupSchema, GroupRoomSchema, CancelBookingGroupSchema, MeSchema, ProblemSchema, RatesSchema, RoomTypeListSchema, RoomTypeSchema, RatePlanListSchema, RatePlanSchema, CancellationPolicySchema, CancellationTermsSchema, OfferSchema, ExtraSchema, ChildAgeBandSchema, BookingRatePlanSchema, TestClockInputSchema, TestClockSchema, RequestLogSchema, RequestLogEntrySchema, WebhookDeliveryListSchema, WebhookDeliverySchema];
 
 type Json = Record<string, unknown>;
 
@@ -189,15 +189,18 @@ function eventWebhooks(today: CalendarDate): Json {
               "booking.changed": "A booking was changed",
               "booking.cancelled": "A booking was cancelled",
               "booking.anonymised": "A booking's guest was erased",
+              "booking_group.anonymised": "A booking group's booker was erased",
               "ari.changed": "A room type's availability, prices or restrictions changed",
             }[type],
             description:
               "Sent to each of the property's enabled endpoints that subscribe to it, signed (Standard Webhooks). At least once, in no guaranteed order; retried for about three days until you answer 2xx within 10 seconds. Ignore event types you do not know." +
               (type === "ari.changed"
-                ? " Only endpoints that name `ari.changed` in their `events` get it (an endpoint made without `events` gets the booking events and `booking.anonymised` only). Changes to one room type within a few seconds come as one event: its range covers them all. Read `GET /rates` for the range and replace your copy of those nights (see Keeping a copy of our ARI)."
+                ? " Only endpoints that name `ari.changed` in their `events` get it (an endpoint made without `events` gets the booking events and the erasures only). Changes to one room type within a few seconds come as one event: its range covers them all. Read `GET /rates` for the range and replace your copy of those nights (see Keeping a copy of our ARI)."
                 : type === "booking.anonymised"
                   ? " It carries the booking's ids, never the guest: delete what you keep of the guest (names, e-mail, anything you stored with them). Endpoints made without `events` get it, and so did those that took booking.created before it existed."
-                  : ""),
+                  : type === "booking_group.anonymised"
+                    ? " It carries the group's ids, never the booker: delete what you keep of the booker (names, e-mail, anything you stored with them). Each room's own guest is erased by its booking.anonymised. Endpoints made without `events` get it, and so did those that took booking.anonymised before it existed."
+                    : ""),
             tags: ["Events"],
             parameters,
             requestBody: { required: true, content: jsonContent("Event", { summary: example.summary, value: example.body }) },

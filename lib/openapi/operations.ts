@@ -196,7 +196,7 @@ export const OPERATIONS: Operation[] = [
     operationId: "listEvents",
     summary: "The event feed: booking changes, in order",
     description:
-      "Every event of the property (booking.created, booking.changed, booking.cancelled, booking.anonymised, ari.changed), whichever door made the change (this API, the control panel, the hotel's site), oldest first after `after`. Poll it to catch up, after an outage or instead of webhooks: you see every event exactly once, in an order that never changes (an event appears once every transaction older than it has finished). Events are kept 30 days; a cursor older than that is 410 cursor_expired.",
+      "Every event of the property (booking.created, booking.changed, booking.cancelled, booking.anonymised, booking_group.anonymised, ari.changed), whichever door made the change (this API, the control panel, the hotel's site), oldest first after `after`. Poll it to catch up, after an outage or instead of webhooks: you see every event exactly once, in an order that never changes (an event appears once every transaction older than it has finished). Events are kept 30 days; a cursor older than that is 410 cursor_expired.",
     scope: "read",
     query: EventFeedQuerySchema,
     success: { status: 200, schema: "EventFeed", description: "A page of events." },

@@ -60,7 +60,26 @@ export const BookingAnonymisedEventSchema = z
   })
   .meta({ id: "BookingAnonymisedEvent" });
 
-export const EventSchema = z.discriminatedUnion("type", [BookingEventSchema, BookingAnonymisedEventSchema, AriChangedEventSchema]).meta({ id: "Event" });
+export const BookingGroupAnonymisedSchema = z
+  .object({
+    groupId: idSchema("grp", "grp_3q9m2k7x5c8v1b4n6t0d"),
+    reference: z.string().meta({ example: "HVH-K4M9RT" }),
+    anonymisedAt: TimestampSchema,
+  })
+  .meta({ id: "BookingGroupAnonymised" });
+
+export const BookingGroupAnonymisedEventSchema = z
+  .object({
+    ...eventFields,
+    type: z.literal("booking_group.anonymised").meta({
+      description:
+        "A booking group's booker was erased (at their request, or with the group's last room): delete your copy of the booker's name, e-mail and anything else you keep of them. The rooms' own guests are erased by booking.anonymised, each. It carries no personal data; GET /booking-groups/{id} shows the group as it is now.",
+    }),
+    data: BookingGroupAnonymisedSchema,
+  })
+  .meta({ id: "BookingGroupAnonymisedEvent" });
+
+export const EventSchema = z.discriminatedUnion("type", [BookingEventSchema, BookingAnonymisedEventSchema, BookingGroupAnonymisedEventSchema, AriChangedEventSchema]).meta({ id: "Event" });
 
 export const EventFeedQuerySchema = z.strictObject({
   after: CursorSchema.optional().meta({ description: "nextCursor of the previous call; omit to start from the oldest event kept (30 days)." }),

@@ -21,7 +21,7 @@ export const CreateWebhookEndpointSchema = z
       example: "https://partner.example.com/hooks/room-booking",
     }),
     events: EventTypesSchema.optional().meta({
-      description: "The event types to send. Default: the booking events (booking.created, booking.changed, booking.cancelled) and booking.anonymised; ari.changed is sent only to endpoints that name it.",
+      description: "The event types to send. Default: the booking events (booking.created, booking.changed, booking.cancelled) and the erasures (booking.anonymised, booking_group.anonymised); ari.changed is sent only to endpoints that name it.",
     }),
     description: freeText({ max: 200 }).optional().meta({ description: "For your own records, at most 200 characters." }),
   })

@@ -173,3 +173,27 @@ describe("the rate plans migration (issue 22)", () => {
     ]);
   });
 });
+
+describe("the group booker erasure migration", () => {
+  it("gives booking_group.anonymised to every endpoint that took booking.anonymised, and to no other", async () => {
+    const { url } = await emptyDatabase();
+    const root = join(import.meta.dirname, "..", "..", "prisma", "migrations");
+    const folders = readdirSync(root).filter((name) => /^\d{14}_/.test(name)).sort();
+    const index = folders.findIndex((name) => name.endsWith("_booking_group_anonymised"));
+    const run = (folder: string) => query(url, readFileSync(join(root, folder, "migration.sql"), "utf8"));
+    for (const folder of folders.slice(0, index)) await run(folder);
+
+    await query(url, `INSERT INTO properties (id, name, slug, timezone, currency, plan, updated_at) VALUES ('prop_a', 'Lisbon Hotel', 'lisbon', 'Europe/Lisbon', 'EUR', 'starter', now())`);
+    const endpoint = (id: string, events: string[]) =>
+      query(url, `INSERT INTO webhook_endpoints (id, property_id, url, events, secret_ciphertext, updated_at) VALUES ($1, 'prop_a', 'https://partner.example.com/hooks', $2, 'sealed', now())`, [id, events]);
+    await endpoint("whe_bookings", ["booking.created", "booking.changed", "booking.cancelled", "booking.anonymised"]);
+    await endpoint("whe_ari", ["ari.changed"]);
+
+    for (const folder of folders.slice(index)) await run(folder);
+    const endpoints = await query(url, "SELECT id, events FROM webhook_endpoints ORDER BY id");
+    expect(endpoints.rows).toEqual([
+      { id: "whe_ari", events: ["ari.changed"] },
+      { id: "whe_bookings", events: ["booking.created", "booking.changed", "booking.cancelled", "booking.anonymised", "booking_group.anonymised"] },
+    ]);
+  });
+});

@@ -77,7 +77,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes what webhook endpoints receive: each event type, its signature headers and the Event body", () => {
-    expect(Object.keys(document.webhooks).sort()).toEqual(["ari.changed", "booking.anonymised", "booking.cancelled", "booking.changed", "booking.created"]);
+    expect(Object.keys(document.webhooks).sort()).toEqual(["ari.changed", "booking.anonymised", "booking.cancelled", "booking.changed", "booking.created", "booking_group.anonymised"]);
     const created = document.webhooks["booking.created"].post;
     expect(created.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
     expect(created.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/Event");
@@ -88,7 +88,7 @@ describe("the OpenAPI document", () => {
     const body = (Object.values(example)[0] as { value: { type: string; data: Record<string, unknown> } }).value;
     expect(body.type).toBe("ari.changed");
     expect(Object.keys(body.data).sort()).toEqual(["changed", "from", "roomTypeId", "to"]);
-    expect(document.components.schemas.Event.oneOf.map((branch: { $ref: string }) => branch.$ref)).toEqual(["#/components/schemas/BookingEvent", "#/components/schemas/BookingAnonymisedEvent", "#/components/schemas/AriChangedEvent"]);
+    expect(document.components.schemas.Event.oneOf.map((branch: { $ref: string }) => branch.$ref)).toEqual(["#/components/schemas/BookingEvent", "#/components/schemas/BookingAnonymisedEvent", "#/components/schemas/BookingGroupAnonymisedEvent", "#/components/schemas/AriChangedEvent"]);
   });
 
   it("documents every error code somewhere, and the seed's two texts' statuses", () => {

@@ -11,11 +11,11 @@
 --   - the e-mails sent about them (the recipient, the test mailbox's copy of the message, the
 --     mail server's answer naming the address);
 --   - its booking group's booker, once every room of the group is anonymised
---     (anonymise_group_booker);
+--     (anonymise_group_booker, with event p.groupEventId);
 -- and records its booking.anonymised event (its ids and anonymisedAt: no personal data), for
 -- partners to delete their copy of the guest. What stays: dates, room type, party, amounts,
 -- plan, terms, references, the partner's externalReference. p: { bookingId, propertyId,
--- apiKeyIds?, today, at, email, eventId, actor, traceContext }. Returns the answer.
+-- apiKeyIds?, today, at, email, eventId, groupEventId, actor, traceContext }. Returns the answer.
 CREATE OR REPLACE FUNCTION anonymise_booking(p jsonb) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   v_booking record;
@@ -61,15 +61,16 @@ BEGIN
   UPDATE guest_emails SET recipient = p->>'email', kept_message = NULL, last_error = scrubbed_mail_error(last_error, recipient, p->>'email')
   WHERE event_id = ANY(v_events);
 
-  IF v_booking.group_id IS NOT NULL AND NOT EXISTS (
-    SELECT FROM bookings WHERE group_id = v_booking.group_id AND anonymised_at IS NULL
-  ) THEN
-    PERFORM anonymise_group_booker(jsonb_build_object('groupId', v_booking.group_id, 'propertyId', p->>'propertyId', 'today', p->>'today'));
-  END IF;
   PERFORM record_booking_event(p->>'eventId', 'booking.anonymised',
     jsonb_build_object('id', v_booking.id, 'propertyId', p->>'propertyId', 'updatedAt', p->>'at'),
     jsonb_build_object('bookingId', v_booking.id, 'reference', v_booking.reference, 'anonymisedAt', p->>'at'),
     p->'actor', p->>'traceContext');
+  IF v_booking.group_id IS NOT NULL AND NOT EXISTS (
+    SELECT FROM bookings WHERE group_id = v_booking.group_id AND anonymised_at IS NULL
+  ) THEN
+    PERFORM anonymise_group_booker(jsonb_build_object('groupId', v_booking.group_id, 'propertyId', p->>'propertyId', 'today', p->>'today',
+      'at', p->>'at', 'eventId', p->>'groupEventId', 'actor', p->'actor', 'traceContext', p->>'traceContext'));
+  END IF;
   RETURN 'anonymised';
 END
 $$;

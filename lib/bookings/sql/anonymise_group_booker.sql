@@ -6,13 +6,15 @@
 -- and the e-mails the group's booker was sent about its rooms are scrubbed (the recipient, the
 -- test mailbox's copy, the mail server's answer naming the address). The rooms' own guests are
 -- theirs: left as they are (each is erased by anonymise_booking, which calls this once its
--- group's last room is anonymised). p: { groupId, propertyId, today }. Returns the answer.
+-- group's last room is anonymised). Partners hear of it: a booking_group.anonymised event (the
+-- group's ids and p.at, no personal data), written with it. p: { groupId, propertyId, today, at,
+-- eventId, actor, traceContext }. Returns the answer.
 CREATE OR REPLACE FUNCTION anonymise_group_booker(p jsonb) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   v_group record;
   v_email text;
 BEGIN
-  SELECT id, booker_email INTO v_group FROM booking_groups
+  SELECT id, reference, booker_email INTO v_group FROM booking_groups
   WHERE id = p->>'groupId' AND property_id = p->>'propertyId'
   FOR UPDATE;
   IF NOT FOUND THEN
@@ -31,6 +33,10 @@ BEGIN
   UPDATE guest_emails g SET recipient = v_email, kept_message = NULL, last_error = scrubbed_mail_error(g.last_error, g.recipient, v_email)
   FROM events e JOIN bookings b ON b.id = e.booking_id
   WHERE g.event_id = e.id AND b.group_id = v_group.id AND lower(g.recipient) = lower(v_group.booker_email);
+  PERFORM record_booking_event(p->>'eventId', 'booking_group.anonymised',
+    jsonb_build_object('propertyId', p->>'propertyId', 'updatedAt', p->>'at'),
+    jsonb_build_object('groupId', v_group.id, 'reference', v_group.reference, 'anonymisedAt', p->>'at'),
+    p->'actor', p->>'traceContext');
   RETURN 'anonymised';
 END
 $$;

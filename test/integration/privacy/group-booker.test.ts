@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { unlessRefused } from "@/lib/bookings/booking-refusals";
@@ -10,11 +11,13 @@ import { eraseGuest } from "@/lib/privacy/erase-guest";
 import { exportGuestData } from "@/lib/privacy/export-guest-data";
 import { findGuestBookings } from "@/lib/privacy/guest-bookings";
 import { propertyToday } from "@/lib/properties/property-today";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../../support/database";
 import { rowsHolding } from "../../support/rows-holding";
+import { startLocalWebhookServer, type LocalWebhookServer } from "../../support/local-webhook-server";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
-import { startTestWorker, testMail } from "../../support/test-worker";
+import { startTestWorker, testMail, testSecretBox } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 
 /**
@@ -26,8 +29,10 @@ import { waitFor } from "../../support/wait-for";
 const database = setupTestDatabase();
 let sink: SmtpSink;
 let worker: RunningWorker;
+let receiver: LocalWebhookServer;
 
 beforeAll(async () => {
+  receiver = await startLocalWebhookServer();
   sink = await startSmtpSink();
   worker = await startTestWorker(database(), {
     mail: testMail(sink.url),
@@ -37,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await sink?.close();
+  await receiver?.close();
 });
 
 describe("erasing a group's booker", { timeout: 60_000 }, () => {
@@ -99,5 +105,56 @@ describe("erasing a group's booker", { timeout: 60_000 }, () => {
     expect(await eraseGuest(db, { property, email: booker.email, actor: TEST_ACTOR, way: "cli", mailboxDir: "/nonexistent" })).toEqual({ erased: [coming.reference], notEnded: [] });
     expect(await rowsHolding(db, markers)).toEqual([]);
     expect(await eraseGuest(db, { property, email: booker.email, actor: TEST_ACTOR, way: "cli", mailboxDir: "/nonexistent" })).toEqual({ erased: [], notEnded: [] });
+  });
+
+  it("tells partners: booking_group.anonymised, signed, with the group's ids only, for a booker erased alone and with the group's last room", async () => {
+    const { db } = database();
+    const { property, roomTypes } = await seedProperty(db, { name: "Booker Events Inn", roomTypes: [{ name: "Double", maxAdults: 2, rooms: 6, basePrice: 12_000 }] });
+    // An endpoint made without `events`: the erasures are among what it gets.
+    const { secret } = await createWebhookEndpoint(db, { propertyId: property.id, endpoint: { url: `${receiver.url}/hooks` }, actor: TEST_ACTOR, allowPrivateUrls: true, secretBox: testSecretBox });
+    const today = propertyToday(property);
+    const tag = randomBytes(4).toString("hex");
+    const booker = { firstName: `Zorblax${tag}`, lastName: `Quibbleton${tag}`, email: `zorblax.${tag}@example.com` };
+    const bookGroup = async (offset: number, rooms: { email: string }[]) => {
+      const input = {
+        booker,
+        rooms: rooms.map((guest, i) => ({ roomTypeId: roomTypes[0]!.id, adults: 1, guest: { firstName: `Guest${i}`, lastName: tag, email: guest.email } })),
+        checkin: addDays(today, offset),
+        checkout: addDays(today, offset + 2),
+      };
+      const { group } = unlessRefused(await createBookingGroup(db, { property, actor: TEST_ACTOR, input }));
+      unlessRefused(await cancelBookingGroup(db, { property, groupId: group.id, actor: TEST_ACTOR }));
+      return group;
+    };
+    const received = async (groupId: string) => {
+      const delivered = await waitFor(() => receiver.requests.find((request) => request.body.includes('"booking_group.anonymised"') && request.body.includes(groupId)), {
+        what: `booking_group.anonymised for ${groupId}`,
+      });
+      return new Webhook(secret).verify(delivered.body, delivered.headers as Record<string, string>) as { id: string; type: string; mode: string; data: object };
+    };
+
+    // The booker stays in none of the rooms: erased alone.
+    const alone = await bookGroup(5, [{ email: `rui.${tag}@example.com` }]);
+    expect(await eraseGuest(db, { property, email: booker.email, actor: TEST_ACTOR, way: "panel", mailboxDir: "/nonexistent" })).toEqual({ erased: [alone.reference], notEnded: [] });
+    const anonymisedAt = (await db.event.findFirstOrThrow({ where: { propertyId: property.id, type: "booking_group.anonymised" } })).createdAt.toISOString();
+    const event = await received(alone.id);
+    expect(event).toMatchObject({ type: "booking_group.anonymised", mode: "live", data: { groupId: alone.id, reference: alone.reference, anonymisedAt } });
+    expect(Object.keys(event.data).sort()).toEqual(["anonymisedAt", "groupId", "reference"]);
+    expect(JSON.stringify(event)).not.toContain(tag);
+    // Asked again: nothing more is erased, and no second event.
+    await eraseGuest(db, { property, email: booker.email, actor: TEST_ACTOR, way: "panel", mailboxDir: "/nonexistent" });
+    expect(await db.event.count({ where: { propertyId: property.id, type: "booking_group.anonymised" } })).toBe(1);
+
+    // Erasing a group's last room erases its booker with it, after the room's own event.
+    const own = await bookGroup(9, [{ email: `ines.${tag}@example.com` }]);
+    expect(await eraseGuest(db, { property, email: `ines.${tag}@example.com`, actor: TEST_ACTOR, way: "panel", mailboxDir: "/nonexistent" })).toEqual({ erased: [own.bookings[0]!.reference], notEnded: [] });
+    expect((await received(own.id)).data).toMatchObject({ groupId: own.id, reference: own.reference });
+    const order = await db.event.findMany({ where: { propertyId: property.id, type: { in: ["booking.anonymised", "booking_group.anonymised"] } }, orderBy: { sequence: "asc" }, select: { type: true, bookingId: true } });
+    expect(order).toEqual([
+      { type: "booking_group.anonymised", bookingId: null },
+      { type: "booking.anonymised", bookingId: own.bookings[0]!.id },
+      { type: "booking_group.anonymised", bookingId: null },
+    ]);
+    expect(await db.bookingGroup.findUniqueOrThrow({ where: { id: own.id }, select: { bookerEmail: true } })).toEqual({ bookerEmail: `anonymised-${own.id}@invalid` });
   });
 });

@@ -73,7 +73,7 @@ describe("webhook deliveries", () => {
     const made = await api("POST", "/webhook-endpoints", { key, body: { url: `${receiver.url}/api-made`, description: "Our receiver" } });
     expect(made.status).toBe(201);
     expect(made.body.secret).toMatch(/^whsec_/);
-    expect(made.body.events).toEqual(["booking.created", "booking.changed", "booking.cancelled", "booking.anonymised"]);
+    expect(made.body.events).toEqual(["booking.created", "booking.changed", "booking.cancelled", "booking.anonymised", "booking_group.anonymised"]);
 
     const booked = await api("POST", "/bookings", { key, body: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST } });
     expect(booked.status).toBe(201);

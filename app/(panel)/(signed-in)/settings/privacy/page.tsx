@@ -44,7 +44,7 @@ export default async function PrivacySettingsPage() {
           Guests have the right to see the data the hotel holds about them and to have it erased (GDPR articles 15 and 17), and the hotel
           keeps it no longer than it needs. Erasing anonymises: the booking stays for the hotel&apos;s accounts (dates, room, amounts, references),
           the guest&apos;s name, e-mail, phone, language and staff note go, everywhere they are kept (the booking&apos;s history, events, webhook
-          bodies, e-mails). Partners are told with a <code>booking.anonymised</code> event.
+          bodies, e-mails). Partners are told with a <code>booking.anonymised</code> event (<code>booking_group.anonymised</code> for a group&apos;s booker).
         </p>
       </SettingsHeading>
 
