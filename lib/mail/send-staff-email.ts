@@ -33,22 +33,19 @@ export function staffLinkUrl(publicBaseUrl: string, kind: "invitation" | "passwo
   return new URL(`${paths[kind]}${token}`, publicBaseUrl).href;
 }
 
-/** A notice (no token): its account's e-mail, with a link to the sign-in page; null when the account is gone. */
+/** A notice (no token): its account's e-mail, from its hotel, with a link to the sign-in page; null when the account is gone. */
 async function composeStaffNotice(deps: StaffMailDeps, email: StaffEmailRow): Promise<Omit<MailMessage, "to"> | null> {
   const account = await deps.db.staffUser.findUnique({ where: { id: email.staffUserId ?? "" }, select: { email: true } });
   if (!account) return null;
-  const reset = await deps.db.auditEvent.findFirst({
-    where: { action: "second_factor_reset", details: { path: ["emailId"], equals: email.id } },
-    include: { property: { select: { name: true } } },
-  });
+  const hotel = email.propertyId ? await deps.db.property.findUnique({ where: { id: email.propertyId }, select: { name: true } }) : null;
   const message = renderStaffEmail({
     kind: "second_factor_reset",
     url: new URL("/login", deps.publicBaseUrl).href,
     email: account.email,
-    hotelName: reset?.property.name ?? null,
-    resetBy: reset?.actorLabel ?? null,
+    hotelName: hotel?.name ?? null,
+    resetBy: email.noticeBy,
   });
-  return { from: reset ? fromTheHotel(reset.property.name, deps.from) : deps.from, ...message };
+  return { from: hotel ? fromTheHotel(hotel.name, deps.from) : deps.from, ...message };
 }
 
 /** The message of a link's e-mail, or null when its link no longer opens anything (used, revoked, replaced, expired). */

@@ -32,14 +32,15 @@ export async function resetSecondFactor(
     await tx.staffUser.update({ where: { id: member.id }, data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } });
     const sessions = await tx.staffSession.deleteMany({ where: { staffUserId: member.id } });
     const emailId = newId("sml");
-    await tx.staffEmail.create({ data: { id: emailId, kind: "second_factor_reset", staffUserId: member.id, recipient: member.email, nextAttemptAt: now, createdAt: now } });
+    await tx.staffEmail.create({
+      data: { id: emailId, kind: "second_factor_reset", staffUserId: member.id, propertyId: input.propertyId, noticeBy: input.actor.label, recipient: member.email, nextAttemptAt: now, createdAt: now },
+    });
     await enqueueJob(tx, "send-staff-email", { emailId }, { key: `send-staff-email:${emailId}` });
     const codes = user.totpSecret !== null;
     await recordAuditEvent(tx, {
       propertyId: input.propertyId,
       action: "second_factor_reset",
       actor: input.actor,
-      // emailId: the notice's e-mail finds the hotel and the admin here (send-staff-email.ts).
       details: { staffUserId: member.id, email: member.email, name: member.name, passkeys: passkeys.count, codes, endedSessions: sessions.count, emailId },
     });
     return { email: member.email, displayName: member.displayName, passkeys: passkeys.count, codes, endedSessions: sessions.count };
