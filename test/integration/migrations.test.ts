@@ -27,6 +27,17 @@ async function query(url: string, sql: string, params: unknown[] = []) {
   }
 }
 
+/** A new database built by the migrations before the one named `name`; `folders` are all of them in order, `index` that one's place, `run` applies one. */
+async function migratedUpTo(name: string) {
+  const { url } = await emptyDatabase();
+  const root = join(import.meta.dirname, "..", "..", "prisma", "migrations");
+  const folders = readdirSync(root).filter((folder) => /^\d{14}_/.test(folder)).sort();
+  const index = folders.findIndex((folder) => folder.endsWith(`_${name}`));
+  const run = (folder: string) => query(url, readFileSync(join(root, folder, "migration.sql"), "utf8"));
+  for (const folder of folders.slice(0, index)) await run(folder);
+  return { url, folders, index, run };
+}
+
 describe("migrations", () => {
   it("build an empty database from zero, and a second run applies nothing", async () => {
     const { url } = await emptyDatabase();
@@ -125,12 +136,7 @@ describe("database constraints", () => {
 
 describe("the rate plans migration (issue 22)", () => {
   it("gives every existing property its Standard plan and every existing booking that plan and its terms", async () => {
-    const { url } = await emptyDatabase();
-    const root = join(import.meta.dirname, "..", "..", "prisma", "migrations");
-    const folders = readdirSync(root).filter((name) => /^\d{14}_/.test(name)).sort();
-    const index = folders.findIndex((name) => name.endsWith("_rate_plans_and_restrictions"));
-    const run = (folder: string) => query(url, readFileSync(join(root, folder, "migration.sql"), "utf8"));
-    for (const folder of folders.slice(0, index)) await run(folder);
+    const { url, folders, index, run } = await migratedUpTo("rate_plans_and_restrictions");
 
     await query(url, `INSERT INTO properties (id, name, slug, timezone, currency, plan, updated_at) VALUES ('prop_a', 'Lisbon Hotel', 'lisbon', 'Europe/Lisbon', 'EUR', 'starter', now())`);
     await query(url, `INSERT INTO room_types (id, property_id, name, max_adults, rooms, base_price, updated_at) VALUES ('rt_a', 'prop_a', 'Double', 2, 3, 10000, now())`);
@@ -176,12 +182,7 @@ describe("the rate plans migration (issue 22)", () => {
 
 describe("the group booker erasure migration", () => {
   it("gives booking_group.anonymised to every endpoint that took booking.anonymised, and to no other", async () => {
-    const { url } = await emptyDatabase();
-    const root = join(import.meta.dirname, "..", "..", "prisma", "migrations");
-    const folders = readdirSync(root).filter((name) => /^\d{14}_/.test(name)).sort();
-    const index = folders.findIndex((name) => name.endsWith("_booking_group_anonymised"));
-    const run = (folder: string) => query(url, readFileSync(join(root, folder, "migration.sql"), "utf8"));
-    for (const folder of folders.slice(0, index)) await run(folder);
+    const { url, folders, index, run } = await migratedUpTo("booking_group_anonymised");
 
     await query(url, `INSERT INTO properties (id, name, slug, timezone, currency, plan, updated_at) VALUES ('prop_a', 'Lisbon Hotel', 'lisbon', 'Europe/Lisbon', 'EUR', 'starter', now())`);
     const endpoint = (id: string, events: string[]) =>
