@@ -37,7 +37,8 @@ type AnonymiseAnswer = "anonymised" | "unchanged" | "not_ended" | "not_found";
  * - Only a stay that has ended: a cancelled booking, or a confirmed one whose checkout is on or
  *   before the property's today (the test clock's, for a twin); else not_ended.
  * - Partners hear of it: a booking.anonymised event (its ids and anonymisedAt, no personal
- *   data), written with it (and booking_group.anonymised when it erases its group's booker), whoever erased it (actor: a key, a staff member, the CLI, retention).
+ *   data), written with it, whoever erased it (actor: a key, a staff member, the CLI, retention);
+ *   and booking_group.anonymised after it when it erases its group's booker.
  * - Once: an anonymised booking is answered as it is ("unchanged"), nothing written again.
  * - A booking of another property is not_found; so is one that none of `madeByKeys` made, when
  *   given (a partner erases only the guests of the bookings its keys made: keyLineage).
