@@ -194,13 +194,17 @@ function eventWebhooks(today: CalendarDate): Json {
             }[type],
             description:
               "Sent to each of the property's enabled endpoints that subscribe to it, signed (Standard Webhooks). At least once, in no guaranteed order; retried for about three days until you answer 2xx within 10 seconds. Ignore event types you do not know." +
-              (type === "ari.changed"
-                ? " Only endpoints that name `ari.changed` in their `events` get it (an endpoint made without `events` gets the booking events and the erasures only). Changes to one room type within a few seconds come as one event: its range covers them all. Read `GET /rates` for the range and replace your copy of those nights (see Keeping a copy of our ARI)."
-                : type === "booking.anonymised"
-                  ? " It carries the booking's ids, never the guest: delete what you keep of the guest (names, e-mail, anything you stored with them). Endpoints made without `events` get it, and so did those that took booking.created before it existed."
-                  : type === "booking_group.anonymised"
-                    ? " It carries the group's ids, never the booker: delete what you keep of the booker (names, e-mail, anything you stored with them). Each room's own guest is erased by its booking.anonymised. Endpoints made without `events` get it, and so did those that took booking.anonymised before it existed."
-                    : ""),
+              {
+                "booking.created": "",
+                "booking.changed": "",
+                "booking.cancelled": "",
+                "ari.changed":
+                  " Only endpoints that name `ari.changed` in their `events` get it (an endpoint made without `events` gets the booking events and the erasures only). Changes to one room type within a few seconds come as one event: its range covers them all. Read `GET /rates` for the range and replace your copy of those nights (see Keeping a copy of our ARI).",
+                "booking.anonymised":
+                  " It carries the booking's ids, never the guest: delete what you keep of the guest (names, e-mail, anything you stored with them). Endpoints made without `events` get it, and so did those that took booking.created before it existed.",
+                "booking_group.anonymised":
+                  " It carries the group's ids, never the booker: delete what you keep of the booker (names, e-mail, anything you stored with them). Each room's own guest is erased by its booking.anonymised. Endpoints made without `events` get it, and so did those that took booking.anonymised before it existed.",
+              }[type],
             tags: ["Events"],
             parameters,
             requestBody: { required: true, content: jsonContent("Event", { summary: example.summary, value: example.body }) },
