@@ -12,7 +12,7 @@ export const EVENT_TYPES = [...BOOKING_EVENT_TYPES, "booking.anonymised", "booki
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The events that tell partners to delete what they keep of a person (a guest, a group's booker). */
-export const ERASURE_EVENT_TYPES = ["booking.anonymised", "booking_group.anonymised"] as const satisfies readonly EventType[];
+const ERASURE_EVENT_TYPES = ["booking.anonymised", "booking_group.anonymised"] as const satisfies readonly EventType[];
 
 /**
  * What an endpoint gets when it names no event types: the booking events and the erasures

@@ -35,9 +35,10 @@ export function staffLinkUrl(publicBaseUrl: string, kind: "invitation" | "passwo
 
 /** A notice (no token): its account's e-mail, from its hotel, with a link to the sign-in page; null when the account is gone. */
 async function composeStaffNotice(deps: StaffMailDeps, email: StaffEmailRow): Promise<Omit<MailMessage, "to"> | null> {
-  const account = await deps.db.staffUser.findUnique({ where: { id: email.staffUserId ?? "" }, select: { email: true } });
+  const notice = await deps.db.staffEmail.findUnique({ where: { id: email.id }, select: { staffUser: { select: { email: true } }, property: { select: { name: true } } } });
+  const account = notice?.staffUser;
   if (!account) return null;
-  const hotel = email.propertyId ? await deps.db.property.findUnique({ where: { id: email.propertyId }, select: { name: true } }) : null;
+  const hotel = notice.property;
   const message = renderStaffEmail({
     kind: "second_factor_reset",
     url: new URL("/login", deps.publicBaseUrl).href,
