@@ -2,41 +2,14 @@ import { NextRequest } from "next/server";
 import { expect, inject } from "vitest";
 import { proxy } from "@/proxy";
 import { openApiProblems } from "./openapi-validator";
+import { partnerRoutes } from "./partner-routes";
 
 /**
  * Calls the partner API's route handlers in-process, as Next.js would: same Request in, same
- * Response out, real database and limiter. The routing table mirrors app/partner/v1.
+ * Response out, real database and limiter. The routes are read from app/partner/v1
+ * (partner-routes.ts).
  */
-type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
-
-const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule>; params: string[] }[] = [
-  { pattern: /^\/me$/, load: () => import("@/app/partner/v1/me/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/availability$/, load: () => import("@/app/partner/v1/availability/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/room-types$/, load: () => import("@/app/partner/v1/room-types/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/room-types\/([^/]+)$/, load: () => import("@/app/partner/v1/room-types/[id]/route") as Promise<RouteModule>, params: ["id"] },
-  { pattern: /^\/rates$/, load: () => import("@/app/partner/v1/rates/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/rate-plans$/, load: () => import("@/app/partner/v1/rate-plans/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/bookings$/, load: () => import("@/app/partner/v1/bookings/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/bookings\/([^/]+)$/, load: () => import("@/app/partner/v1/bookings/[id]/route") as Promise<RouteModule>, params: ["id"] },
-  { pattern: /^\/bookings\/([^/]+)\/cancel$/, load: () => import("@/app/partner/v1/bookings/[id]/cancel/route") as Promise<RouteModule>, params: ["id"] },
-  { pattern: /^\/bookings\/([^/]+)\/anonymise$/, load: () => import("@/app/partner/v1/bookings/[id]/anonymise/route") as Promise<RouteModule>, params: ["id"] },
-  { pattern: /^\/booking-groups$/, load: () => import("@/app/partner/v1/booking-groups/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/booking-groups\/([^/]+)$/, load: () => import("@/app/partner/v1/booking-groups/[id]/route") as Promise<RouteModule>, params: ["id"] },
-  { pattern: /^\/booking-groups\/([^/]+)\/cancel$/, load: () => import("@/app/partner/v1/booking-groups/[id]/cancel/route") as Promise<RouteModule>, params: ["id"] },
-  { pattern: /^\/events$/, load: () => import("@/app/partner/v1/events/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/webhook-endpoints$/, load: () => import("@/app/partner/v1/webhook-endpoints/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/webhook-endpoints\/([^/]+)$/, load: () => import("@/app/partner/v1/webhook-endpoints/[id]/route") as Promise<RouteModule>, params: ["id"] },
-  { pattern: /^\/webhook-endpoints\/([^/]+)\/deliveries$/, load: () => import("@/app/partner/v1/webhook-endpoints/[id]/deliveries/route") as Promise<RouteModule>, params: ["id"] },
-  {
-    pattern: /^\/webhook-endpoints\/([^/]+)\/deliveries\/([^/]+)\/replay$/,
-    load: () => import("@/app/partner/v1/webhook-endpoints/[id]/deliveries/[deliveryId]/replay/route") as Promise<RouteModule>,
-    params: ["id", "deliveryId"],
-  },
-  { pattern: /^\/requests$/, load: () => import("@/app/partner/v1/requests/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/test-clock$/, load: () => import("@/app/partner/v1/test-clock/route") as Promise<RouteModule>, params: [] },
-  { pattern: /^\/openapi\.json$/, load: () => import("@/app/partner/v1/openapi.json/route") as unknown as Promise<RouteModule>, params: [] },
-  { pattern: /^\/(.+)$/, load: () => import("@/app/partner/v1/[...path]/route") as Promise<RouteModule>, params: ["path"] },
-];
+const ROUTES = partnerRoutes();
 
 export type ApiCall = {
   key?: string | null;
@@ -64,7 +37,7 @@ export async function routeRequest(request: Request): Promise<Response> {
   const route = ROUTES.find((r) => r.pattern.test(path));
   if (!route) throw new Error(`no route for ${url.pathname}`);
   const match = route.pattern.exec(path)!;
-  const params = Object.fromEntries(route.params.map((name, i) => [name, name === "path" ? match[i + 1]!.split("/") : decodeURIComponent(match[i + 1]!)]));
+  const params = Object.fromEntries(route.params.map(({ name, rest }, i) => [name, rest ? match[i + 1]!.split("/") : decodeURIComponent(match[i + 1]!)]));
   const routeModule = await route.load();
   const handler = routeModule[request.method];
   if (!handler) throw new Error(`${url.pathname} has no ${request.method} handler (Next.js would answer it itself)`);
