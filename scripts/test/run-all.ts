@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { ensureChromium } from "./find-chromium";
 import { ensureRedis, type TestRedis } from "./ensure-redis";
 
@@ -37,27 +37,50 @@ const steps: Step[] = [
   },
 ];
 
-function counts(): { passed: number; failed: number } {
-  let passed = 0;
-  let failed = 0;
-  const vitest = join(reports, "vitest.json");
-  if (existsSync(vitest)) {
-    const report = JSON.parse(readFileSync(vitest, "utf8"));
-    passed += report.numPassedTests ?? 0;
-    failed += report.numFailedTests ?? 0;
+type Counts = { passed: number; failed: number; skipped: string[] };
+
+/** Every test a runner skipped, by name: a skip (a platform check, a missing tool) must not vanish from the total. */
+function vitestCounts(file: string): Counts {
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const skipped: string[] = [];
+  for (const result of report.testResults ?? []) {
+    for (const test of result.assertionResults ?? []) {
+      if (test.status === "pending" || test.status === "skipped" || test.status === "todo") skipped.push(`${relative(root, result.name)}: ${test.fullName}`);
+    }
   }
-  for (const e2e of [join(reports, "e2e.json"), join(reports, "e2e-dev.json")]) {
-    if (!existsSync(e2e)) continue;
-    const stats = JSON.parse(readFileSync(e2e, "utf8")).stats ?? {};
-    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    failed += stats.unexpected ?? 0;
-  }
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped };
+}
+
+type PlaywrightSuite = { title: string; suites?: PlaywrightSuite[]; specs?: { title: string; file: string; tests: { status: string }[] }[] };
+
+function playwrightCounts(file: string): Counts {
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const stats = report.stats ?? {};
+  const skipped: string[] = [];
+  const visit = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) if (test.status === "skipped") skipped.push(`${spec.file}: ${[...titles, spec.title].join(" › ")}`);
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped };
+}
+
+function counts(): Counts {
+  const total: Counts = { passed: 0, failed: 0, skipped: [] };
+  const add = (part: Counts) => {
+    total.passed += part.passed;
+    total.failed += part.failed;
+    total.skipped.push(...part.skipped);
+  };
+  for (const vitest of [join(reports, "vitest.json"), join(reports, "vitest-shifted-clock.json")]) if (existsSync(vitest)) add(vitestCounts(vitest));
+  for (const e2e of [join(reports, "e2e.json"), join(reports, "e2e-dev.json")]) if (existsSync(e2e)) add(playwrightCounts(e2e));
   // Always runs: no report means it crashed before writing one.
   const production = join(reports, "production-install.json");
   const productionOk = existsSync(production) && JSON.parse(readFileSync(production, "utf8")).ok === true;
-  passed += productionOk ? 1 : 0;
-  failed += productionOk ? 0 : 1;
-  return { passed, failed };
+  add({ passed: productionOk ? 1 : 0, failed: productionOk ? 0 : 1, skipped: [] });
+  return total;
 }
 
 async function main(): Promise<number> {
@@ -82,8 +105,9 @@ async function main(): Promise<number> {
     }
     console.error("\n[test] summary");
     for (const r of results) console.error(`[test]   ${r.ok ? "✓" : "✗"} ${r.name.padEnd(40)} ${r.seconds} s`);
-    const { passed, failed } = counts();
-    console.log(`tests: ${passed} passed, ${failed} failed`);
+    const { passed, failed, skipped } = counts();
+    for (const name of skipped) console.error(`[test]   skipped: ${name}`);
+    console.log(`tests: ${passed} passed, ${failed} failed, ${skipped.length} skipped`);
     return results.every((r) => r.ok) ? 0 : 1;
   } finally {
     await redis?.stop();
