@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createStaffSession } from "@/lib/staff/staff-sessions";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { seedProperty, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { form, panelSession } from "../support/panel-actions";
 import { TEST_SESSION_SECRET } from "../support/test-worker";
 import { useDatabaseForRoutes } from "../support/partner-api";
 
@@ -11,12 +12,6 @@ import { useDatabaseForRoutes } from "../support/partner-api";
  * so in the panel's pages): a test twin's id edited into such a form is not found, as any
  * other property's, and changes nothing. Staff are never invited to a twin.
  */
-const session = vi.hoisted(() => ({ token: undefined as string | undefined }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "rb_session" && session.token ? { name, value: session.token } : undefined) }),
-  headers: async () => new Headers(),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const { inviteAction } = await import("@/app/(panel)/(signed-in)/settings/team/actions");
 const { setChildAgeBandsAction, updatePropertySettingsAction } = await import("@/app/(panel)/(signed-in)/settings/property/actions");
@@ -32,14 +27,9 @@ beforeAll(async () => {
   ({ property: live } = await seedProperty(db, { name: "Twin Guard Inn" }));
   twin = await openTestTwin(db, live.id);
   const admin = await seedStaff(db, live.id, { email: "ada@twin-guard.example", role: "admin" });
-  session.token = (await createStaffSession(db, admin.id)).token;
+  panelSession.token = (await createStaffSession(db, admin.id)).token;
 });
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-};
 const NOT_FOUND = /NEXT_HTTP_ERROR_FALLBACK;404/;
 
 describe("live-only panel actions", () => {

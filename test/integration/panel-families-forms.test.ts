@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createRoomType } from "@/lib/room-types/create-room-type";
-import { createStaffSession } from "@/lib/staff/staff-sessions";
-import { seedProperty, seedStaff } from "@/prisma/factories";
+import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { form, panelSession, panelSessionsAt, type PanelSessions } from "../support/panel-actions";
 import { useDatabaseForRoutes } from "../support/partner-api";
 
 /**
@@ -10,36 +10,21 @@ import { useDatabaseForRoutes } from "../support/partner-api";
  * sends them): the Rooms form's occupancy fields (left as shown, they follow max adults) and
  * Settings › Property's children's age bands, each problem beside its field or its band.
  */
-const session = vi.hoisted(() => ({ token: undefined as string | undefined }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "rb_session" && session.token ? { name, value: session.token } : undefined) }),
-  headers: async () => new Headers(),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const { createRoomTypeAction, updateRoomTypeAction } = await import("@/app/(panel)/(signed-in)/rooms/actions");
 const { setChildAgeBandsAction } = await import("@/app/(panel)/(signed-in)/settings/property/actions");
 
 const database = setupTestDatabase();
-let property: { id: string };
-let viewerToken: string;
-let adminToken: string;
+let property: { id: string; slug: string };
+let sessions: PanelSessions;
 
 beforeAll(async () => {
   useDatabaseForRoutes(database().url);
   const { db } = database();
   ({ property } = await seedProperty(db, { name: "Family Forms Inn", roomTypes: [] }));
-  const admin = await seedStaff(db, property.id, { email: "ada@family-forms.example", role: "admin" });
-  const viewer = await seedStaff(db, property.id, { email: "vic@family-forms.example", role: "viewer" });
-  adminToken = (await createStaffSession(db, admin.id)).token;
-  viewerToken = (await createStaffSession(db, viewer.id)).token;
+  sessions = await panelSessionsAt(db, property);
 });
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-};
 
 /** A room type form as the page renders it: every field, and what it showed of the fields that follow max adults. */
 const roomForm = (fields: Record<string, string>, shown = { maxOccupancy: "2", adultsIncluded: "2" }) =>
@@ -50,7 +35,7 @@ const roomForm = (fields: Record<string, string>, shown = { maxOccupancy: "2", a
 
 describe("Rooms: the room type form", () => {
   it("adds a room type with its occupancy (untouched fields take max adults) and refuses bad fields beside them", async () => {
-    session.token = adminToken;
+    panelSession.token = sessions.admin;
     const { db } = database();
     const added = await createRoomTypeAction({}, roomForm({ name: "Family Suite", maxAdults: "4", maxChildren: "3", extraAdult: "30.00" }));
     expect(added).toEqual({ done: expect.stringMatching(/^Added Family Suite/) });
@@ -70,7 +55,7 @@ describe("Rooms: the room type form", () => {
   });
 
   it("saves a change: max occupancy and adults included left as shown follow max adults; a conflict with what is stored comes back beside its field", async () => {
-    session.token = adminToken;
+    panelSession.token = sessions.admin;
     const { db } = database();
     const double = await createRoomType(db, { propertyId: property.id, name: "Twin", maxAdults: 2, rooms: 3, basePrice: 10_000 });
     const saved = await updateRoomTypeAction({}, roomForm({ roomTypeId: double.id, name: "Twin", maxAdults: "3", maxChildren: "1" }));
@@ -99,7 +84,7 @@ describe("Settings › Property: the children's age bands", () => {
     });
 
   it("saves up to three bands (a blank row is none), answers the stored rows, and says when nothing changed", async () => {
-    session.token = adminToken;
+    panelSession.token = sessions.admin;
     const { db } = database();
     const rows: [string, string, string, string][] = [["Baby", "0", "2", "0"], ["Child", "3", "11", "15"], ["Teen", "12", "17", "25.00"]];
     const saved = await setChildAgeBandsAction({}, bandsForm(rows));
@@ -122,7 +107,7 @@ describe("Settings › Property: the children's age bands", () => {
   });
 
   it("puts a field's problem beside the field, a band's beside its row and the others above the form; a viewer changes nothing", async () => {
-    session.token = adminToken;
+    panelSession.token = sessions.admin;
     const { db } = database();
     const before = (await db.property.findUniqueOrThrow({ where: { id: property.id } })).childAgeBands;
     expect(await setChildAgeBandsAction({}, bandsForm([["", "0", "18", "abc"], ["Teen", "x", "17", "0"]]))).toMatchObject({
@@ -134,7 +119,7 @@ describe("Settings › Property: the children's age bands", () => {
       rowErrors: { 1: ["Child: must start at age 3, the age after the band before (no gap, no overlap)."] },
     });
     expect(await setChildAgeBandsAction({}, bandsForm([["", "", "", ""]]))).toMatchObject({ error: "Check the age bands. Give 1 to 3 age bands." });
-    session.token = viewerToken;
+    panelSession.token = sessions.viewer;
     expect(await setChildAgeBandsAction({}, bandsForm([["Child", "0", "17", "99"]]))).toMatchObject({ error: expect.stringContaining("view access") });
     expect((await db.property.findUniqueOrThrow({ where: { id: property.id } })).childAgeBands).toEqual(before);
   });

@@ -1,44 +1,29 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
 import { readRateCalendar } from "@/lib/rates/read-rate-calendar";
-import { createStaffSession } from "@/lib/staff/staff-sessions";
-import { seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { form, panelSession, panelSessionsAt, type PanelSessions } from "../support/panel-actions";
 import { useDatabaseForRoutes } from "../support/partner-api";
 import { partnerFixture } from "../support/partner-fixtures";
 
 /** The Rates bulk edit's action as the server runs it (session through next/headers, given here): the stay restrictions. */
-const session = vi.hoisted(() => ({ token: undefined as string | undefined }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "rb_session" && session.token ? { name, value: session.token } : undefined) }),
-  headers: async () => new Headers(),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const { setRatesAction } = await import("@/app/(panel)/(signed-in)/rates/actions");
 
 const database = setupTestDatabase();
 let hotel: Awaited<ReturnType<typeof partnerFixture>>;
-const sessions = { admin: "", viewer: "" };
+let sessions: PanelSessions;
 
 beforeAll(async () => {
   useDatabaseForRoutes(database().url);
   const { db } = database();
   hotel = await partnerFixture(db, { name: "Restrictions Inn" });
-  sessions.admin = (await createStaffSession(db, (await seedStaff(db, hotel.property.id, { email: "ana@restrictions-inn.example", role: "admin" })).id)).token;
-  sessions.viewer = (await createStaffSession(db, (await seedStaff(db, hotel.property.id, { email: "vic@restrictions-inn.example", role: "viewer" })).id)).token;
+  sessions = await panelSessionsAt(db, hotel.property);
 });
 
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  const values = { propertyId: hotel.property.id, roomTypeId: hotel.roomTypes[0]!.id, ...fields };
-  for (const [name, value] of Object.entries(values)) data.append(name, value);
-  return data;
-}
-
 function submit(who: keyof typeof sessions, fields: Record<string, string>) {
-  session.token = sessions[who];
-  return setRatesAction({}, form(fields));
+  panelSession.token = sessions[who];
+  return setRatesAction({}, form({ propertyId: hotel.property.id, roomTypeId: hotel.roomTypes[0]!.id, ...fields }));
 }
 
 const calendar = (from: string, to: string) => readRateCalendar(database().db, { propertyId: hotel.property.id, roomTypeId: hotel.roomTypes[0]!.id, from, to });
