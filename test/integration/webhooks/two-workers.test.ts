@@ -5,6 +5,7 @@ import { createBooking } from "@/lib/bookings/create-booking";
 import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { setupTestDatabase } from "../../support/database";
+import { waitForQueueDrained } from "../../support/job-queue";
 import { startLocalWebhookServer, type LocalWebhookServer } from "../../support/local-webhook-server";
 import { GUEST, partnerFixture } from "../../support/partner-fixtures";
 import { startTestWorker, testSecretBox } from "../../support/test-worker";
@@ -43,7 +44,8 @@ describe("two workers", () => {
       ),
     );
     await waitFor(() => receiver.requests.length >= 60, { what: "60 deliveries" });
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // time for any duplicate to arrive
+    // Every dispatch and delivery either worker took has run: a duplicate would be here by now.
+    await waitForQueueDrained(database().db);
     for (const path of ["/a", "/b"]) {
       const got = receiver.requests.filter((request) => request.path === path);
       const bookingIds = got.map((request) => JSON.parse(request.body).data.booking.id as string);

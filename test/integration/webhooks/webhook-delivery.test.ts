@@ -9,6 +9,7 @@ import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { setWebhookEndpointEnabled, rotateWebhookSecret } from "@/lib/webhooks/manage-webhook-endpoint";
 import { replayDelivery } from "@/lib/webhooks/replay-deliveries";
 import { setupTestDatabase } from "../../support/database";
+import { waitForQueueDrained } from "../../support/job-queue";
 import { startLocalWebhookServer, type LocalWebhookServer } from "../../support/local-webhook-server";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { GUEST, partnerFixture } from "../../support/partner-fixtures";
@@ -111,7 +112,8 @@ describe("webhook deliveries", () => {
     const liveEvent = verified(liveEndpoint.body.secret, liveRequest!) as unknown as { mode: string; data: { booking: { id: string } } };
     expect([testEvent.mode, testEvent.data.booking.id, testEvent.data.booking.reference.slice(0, 5)]).toEqual(["test", testBooking.body.id, "TEST-"]);
     expect([liveEvent.mode, liveEvent.data.booking.id]).toEqual(["live", liveBooking.body.id]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Each endpoint has its one event; once every job the two bookings set off has run, it still has only that one.
+    await waitForQueueDrained(database().db);
     expect([received("/test-mode").length, received("/live-mode").length]).toEqual([1, 1]);
   });
 
@@ -149,8 +151,8 @@ describe("webhook deliveries", () => {
     expect(toAllEvents.map((delivered) => delivered.type).sort()).toEqual(["booking.changed", "booking.created"]);
     expect(toAllEvents.find((delivered) => delivered.type === "booking.changed")).toEqual(event);
     expect(request!.headers["webhook-id"]).toBe(event.id);
-    // Once: nothing more arrives, and the feed serves the same event.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once: when every job the booking and its change set off has run, nothing more has arrived; the feed serves the same event.
+    await waitForQueueDrained(database().db);
     expect([received("/changes-only").length, received("/changes-all").length]).toEqual([1, 2]);
     const feed = await api("GET", "/events?type=booking.changed", { key });
     expect(feed.body.data.map((served: { id: string; data: unknown }) => [served.id, served.data])).toEqual([[event.id, event.data]]);
@@ -181,6 +183,8 @@ describe("webhook deliveries", () => {
     await setWebhookEndpointEnabled(database().db, { viewer: { propertyId: hotel.property.id }, id: endpoint.id, enabled: false, actor });
     await book();
     const [first] = await waitFor(() => received("/loud").length === 1 && received("/loud"), { what: "the enabled endpoint's delivery" });
+    // The enabled endpoint's delivery may come first: nothing for the disabled one once every job has run.
+    await waitForQueueDrained(database().db);
     expect(received("/quiet")).toEqual([]);
 
     const delivery = await database().db.webhookDelivery.findFirstOrThrow({ where: { endpointId: other.id } });
