@@ -131,13 +131,19 @@ describe("webhook rules", () => {
     expect([asFree.status, asFree.body.code]).toEqual([403, "plan_upgrade_required"]);
   });
 
-  it("an endpoint gets only events created after it was added", async () => {
+  it("an endpoint gets only events created after it was added: none for the booking before it, one for the booking after", async () => {
     const hotel = await partnerFixture(database().db, { name: "Late Inn" });
-    unlessRefused(await createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR }));
+    const book = async () =>
+      unlessRefused(await createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: GUEST }, actor: TEST_ACTOR })).booking;
+    const before = await book();
     const endpoint = await createWebhookEndpoint(database().db, { propertyId: hotel.property.id, endpoint: { url: "https://late.example.com/h" }, actor, allowPrivateUrls: false, secretBox: testSecretBox });
-    const event = await database().db.event.findFirstOrThrow({ where: { propertyId: hotel.property.id } });
+    const after = await book();
+    const created = async (bookingId: string) => database().db.event.findFirstOrThrow({ where: { bookingId, type: "booking.created" } });
+    const [early, late] = [await created(before.id), await created(after.id)];
     const { dispatchEvent } = await import("@/lib/jobs/dispatch-event");
-    await dispatchEvent({ db: database().db, clock: systemClock, mailEnabled: false }, event.id);
-    expect(await database().db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
+    // Both dispatched the same way, the later one first: the same path that adds nothing for one adds a delivery for the other.
+    for (const event of [late, early]) await dispatchEvent({ db: database().db, clock: systemClock, mailEnabled: false }, event.id);
+    const deliveries = await database().db.webhookDelivery.findMany({ where: { endpointId: endpoint.id }, select: { eventId: true, eventType: true } });
+    expect(deliveries).toEqual([{ eventId: late.id, eventType: "booking.created" }]);
   });
 });
