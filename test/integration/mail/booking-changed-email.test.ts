@@ -2,18 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/calendar-date";
 import { systemClock } from "@/lib/clock";
 import { dispatchEvent } from "@/lib/jobs/dispatch-event";
-import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { guestWords } from "@/lib/i18n/guest-words";
 
 const formatEmailDate = guestWords("en").stayDate;
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { listGuestEmails } from "@/lib/mail/list-guest-emails";
-import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { setupTestDatabase } from "../../support/database";
+import { waitForQueueDrained } from "../../support/job-queue";
+import { startMailWorker, type MailWorker } from "../../support/mail-worker";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { partnerFixture } from "../../support/partner-fixtures";
-import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
-import { startTestWorker, TEST_SESSION_SECRET } from "../../support/test-worker";
+import { TEST_SESSION_SECRET } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 
 /**
@@ -22,32 +21,24 @@ import { waitFor } from "../../support/wait-for";
  * (smtp-server) started here.
  */
 const database = setupTestDatabase();
-let worker: RunningWorker;
-let sink: SmtpSink;
+let mail: MailWorker;
 let hotel: Awaited<ReturnType<typeof partnerFixture>>;
 
 beforeAll(async () => {
   process.env.SESSION_SECRET = TEST_SESSION_SECRET;
   useDatabaseForRoutes(database().url);
-  sink = await startSmtpSink();
   // Double at 120.00 a night (2 adults), Single at 80.00 (1 adult).
   hotel = await partnerFixture(database().db, { name: "Change Hotel" });
-  worker = await startTestWorker(database(), {
-    mail: {
-      transport: createSmtpTransport(sink.url),
-      from: "Reservations <bookings@hotel.test>",
-      manageUrl: guestSiteManageUrl({ db: database().db, partnerApiKey: hotel.readKey.key, publicBaseUrl: "https://hotel.test", sessionSecret: TEST_SESSION_SECRET }),
-    },
+  mail = await startMailWorker(database(), {
+    manageUrl: guestSiteManageUrl({ db: database().db, partnerApiKey: hotel.readKey.key, publicBaseUrl: "https://hotel.test", sessionSecret: TEST_SESSION_SECRET }),
   });
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await sink?.close();
-});
+afterAll(() => mail?.stop());
 
-const mailTo = (email: string) => sink.messages.filter((message) => message.to && JSON.stringify(message.to).includes(email));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+const mailTo = (email: string) => mail.mailTo(email);
+/** Every job the changes set off has run: what the SMTP server has now is all it will get. */
+const allSent = () => waitForQueueDrained(database().db);
 
 async function book(email: string) {
   const booked = await api("POST", "/bookings", {
@@ -97,7 +88,7 @@ describe("the booking changed e-mail", () => {
     // Once per event: a second dispatch of the same event sends nothing more.
     const event = await dispatchedChange(booking.id);
     await dispatchEvent({ db: database().db, clock: systemClock, mailEnabled: true }, event.id);
-    await settle();
+    await allSent();
     expect(mailTo("after@guest.test")).toHaveLength(1);
     expect(await database().db.guestEmail.count({ where: { eventId: event.id } })).toBe(1);
     // The old address had the confirmation only.
@@ -123,7 +114,7 @@ describe("the booking changed e-mail", () => {
     expect(message!.text).toContain("Guests: 2 adults (was 1 adult)");
     expect(message!.text).toContain("Price difference: no change");
     expect(message!.text).not.toContain("PARTNER-42");
-    await settle();
+    await allSent();
     expect(mailTo("quiet-change@guest.test")).toHaveLength(2);
   });
 });

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyManageBookingToken } from "@/lib/bookings/manage-booking-token";
 import { addDays } from "@/lib/dates/calendar-date";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
-import { createSmtpTransport } from "@/lib/mail/mail-transport";
-import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { setupTestDatabase } from "../../support/database";
+import { waitForQueueDrained } from "../../support/job-queue";
+import { startMailWorker, type MailWorker } from "../../support/mail-worker";
 import { api, useDatabaseForRoutes } from "../../support/partner-api";
 import { partnerFixture } from "../../support/partner-fixtures";
-import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
-import { startTestWorker, TEST_SESSION_SECRET } from "../../support/test-worker";
+import { TEST_SESSION_SECRET } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 
 /**
@@ -17,31 +16,22 @@ import { waitFor } from "../../support/wait-for";
  * room (its party, price and terms), none to the rooms' own guests, in the booker's language.
  */
 const database = setupTestDatabase();
-let worker: RunningWorker;
-let sink: SmtpSink;
+let mailWorker: MailWorker;
 let hotel: Awaited<ReturnType<typeof partnerFixture>>;
 
 beforeAll(async () => {
   process.env.SESSION_SECRET = TEST_SESSION_SECRET;
   useDatabaseForRoutes(database().url);
-  sink = await startSmtpSink();
   hotel = await partnerFixture(database().db, { name: "Group Hotel" });
   await database().db.roomType.update({ where: { id: hotel.roomTypes[0]!.id }, data: { maxChildren: 1, maxOccupancy: 3 } });
-  worker = await startTestWorker(database(), {
-    mail: {
-      transport: createSmtpTransport(sink.url),
-      from: "Reservations <bookings@hotel.test>",
-      manageUrl: guestSiteManageUrl({ db: database().db, partnerApiKey: hotel.readKey.key, publicBaseUrl: "https://hotel.test", sessionSecret: TEST_SESSION_SECRET }),
-    },
+  mailWorker = await startMailWorker(database(), {
+    manageUrl: guestSiteManageUrl({ db: database().db, partnerApiKey: hotel.readKey.key, publicBaseUrl: "https://hotel.test", sessionSecret: TEST_SESSION_SECRET }),
   });
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await sink?.close();
-});
+afterAll(() => mailWorker?.stop());
 
-const mailTo = (email: string) => sink.messages.filter((message) => JSON.stringify(message.to ?? "").includes(email));
+const mailTo = (email: string) => mailWorker.mailTo(email);
 
 describe("a booking group's e-mail", () => {
   it("is one e-mail to the booker, in the booker's language, telling each room with its party, price and terms; the rooms' own guests get none", async () => {
@@ -62,10 +52,7 @@ describe("a booking group's e-mail", () => {
     const group = made.body;
     await waitFor(() => mailTo(booker.email).length === 1, { what: "the group's e-mail" });
     // Both rooms' events are dispatched before anything more could come.
-    await waitFor(
-      async () => (await database().db.$queryRaw<[{ n: number }]>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE 'dispatch-event:%' OR key LIKE 'send-guest-email:%'`)[0].n === 0,
-      { what: "every dispatch and send" },
-    );
+    await waitForQueueDrained(database().db);
     expect(mailTo(booker.email)).toHaveLength(1);
     expect(mailTo(friend.email)).toHaveLength(0);
     const [mail] = mailTo(booker.email);
@@ -99,10 +86,7 @@ describe("a booking group's e-mail", () => {
     // Then the group: the two rooms left, in one e-mail to the booker.
     expect((await api("POST", `/booking-groups/${group.id}/cancel`, { key, body: { reason: "Flight cancelled" } })).status).toBe(200);
     await waitFor(() => mailTo(booker.email).length === 2, { what: "the group's cancellation" });
-    await waitFor(
-      async () => (await database().db.$queryRaw<[{ n: number }]>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key LIKE 'dispatch-event:%' OR key LIKE 'send-guest-email:%'`)[0].n === 0,
-      { what: "every dispatch and send" },
-    );
+    await waitForQueueDrained(database().db);
     expect(mailTo(booker.email)).toHaveLength(2);
     expect(mailTo(friend.email)).toHaveLength(1);
     const cancelled = mailTo(booker.email)[1]!;

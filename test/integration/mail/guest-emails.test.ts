@@ -3,18 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { verifyManageBookingToken } from "@/lib/bookings/manage-booking-token";
-import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { guestSiteManageUrl } from "@/lib/mail/guest-site-manage-url";
 import { listGuestEmails } from "@/lib/mail/list-guest-emails";
-import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { MAX_GUEST_EMAILS_PER_HOUR, RATE_LIMITED } from "@/lib/mail/queue-guest-email";
 import { setGuestEmailsEnabled } from "@/lib/properties/set-guest-emails-enabled";
 import { updatePropertySettings } from "@/lib/properties/update-property-settings";
-import { freePort } from "@/scripts/lib/ports";
 import { setupTestDatabase } from "../../support/database";
+import { waitForQueueDrained } from "../../support/job-queue";
+import { startMailWorker, type MailWorker } from "../../support/mail-worker";
 import { partnerFixture } from "../../support/partner-fixtures";
-import { refuseRefusedAddresses, startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
-import { startTestWorker, TEST_SESSION_SECRET } from "../../support/test-worker";
+import { TEST_SESSION_SECRET } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { listTestMailbox } from "@/lib/test-mode/test-mailbox";
@@ -26,35 +24,25 @@ import { openTestTwin } from "@/lib/test-mode/test-twin";
  * come back.
  */
 const database = setupTestDatabase();
-let worker: RunningWorker;
-let sink: SmtpSink;
-let port: number;
+let mail: MailWorker;
 let guestSite: Awaited<ReturnType<typeof partnerFixture>>;
 
-const startSink = () => startSmtpSink({ port, onRcptTo: refuseRefusedAddresses });
-
 beforeAll(async () => {
-  port = await freePort();
-  sink = await startSink();
   guestSite = await partnerFixture(database().db, { name: "Guest Site Hotel" });
-  worker = await startTestWorker(database(), {
+  mail = await startMailWorker(database(), {
     schedule: Array(10).fill(300),
-    mail: {
-      transport: createSmtpTransport(`smtp://127.0.0.1:${port}`),
-      from: "Reservations <bookings@hotel.test>",
-      manageUrl: guestSiteManageUrl({ db: database().db, partnerApiKey: guestSite.readKey.key, publicBaseUrl: "https://hotel.test", sessionSecret: TEST_SESSION_SECRET }),
-    },
+    refuseRefused: true,
+    manageUrl: guestSiteManageUrl({ db: database().db, partnerApiKey: guestSite.readKey.key, publicBaseUrl: "https://hotel.test", sessionSecret: TEST_SESSION_SECRET }),
   });
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await sink?.close();
-});
+afterAll(() => mail?.stop());
 
 const book = (hotel: typeof guestSite, email: string) =>
   createBooking(database().db, { property: hotel.property, input: { roomTypeId: hotel.roomTypes[0]!.id, ...hotel.stay, adults: 1, guest: { firstName: "Ana", lastName: "Silva", email } }, actor: TEST_ACTOR }).then(unlessRefused);
-const mailTo = (email: string) => sink.messages.filter((message) => message.to && JSON.stringify(message.to).includes(email));
+const mailTo = (email: string) => mail.mailTo(email);
+/** Every job the bookings set off has run: what the SMTP server has now is all it will get. */
+const allSent = () => waitForQueueDrained(database().db);
 
 describe("guest e-mails", () => {
   it("confirms a booking with a manage link that opens it, and tells of its cancellation", async () => {
@@ -105,6 +93,8 @@ describe("guest e-mails", () => {
     expect(message!.text).toContain(booking.reference);
     expect(message!.text).toContain("Elsewhere Hotel");
     expect(message!.text).not.toContain("/manage/");
+    // The other booking's e-mail may come before the quiet one's event is dispatched: both done now.
+    await allSent();
     expect(mailTo("quiet@guest.test")).toEqual([]);
     expect(await database().db.guestEmail.count({ where: { propertyId: quiet.property.id } })).toBe(0);
   });
@@ -138,12 +128,12 @@ describe("guest e-mails", () => {
   });
 
   it("waits out a mail server that is down and delivers when it is back", async () => {
-    await sink.close();
+    await mail.stopSmtp();
     const { booking } = await book(guestSite, "patient@guest.test");
     const failing = await waitFor(() => database().db.guestEmail.findFirst({ where: { recipient: "patient@guest.test", attempts: { gte: 2 } } }), { what: "failed attempts" });
     expect(failing.status).toBe("pending");
     expect(failing.lastError).toMatch(/^failed: /);
-    sink = await startSink();
+    await mail.startSmtp();
     const [message] = await waitFor(() => mailTo("patient@guest.test").length === 1 && mailTo("patient@guest.test"), { what: "the late e-mail" });
     expect(message!.subject).toContain(booking.reference);
     // The sink has the message a moment before the worker records the success.
@@ -170,7 +160,7 @@ describe("guest e-mails", () => {
       return rows.length === MAX_GUEST_EMAILS_PER_HOUR + 1 && rows;
     });
     expect(records.filter((row) => row.lastError === RATE_LIMITED)).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await allSent();
     expect(mailTo("many@guest.test")).toHaveLength(MAX_GUEST_EMAILS_PER_HOUR);
   });
 });

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningWorker } from "@/lib/jobs/start-worker";
-import { createSmtpTransport } from "@/lib/mail/mail-transport";
 import { inviteStaffMember } from "@/lib/staff/invite-staff-member";
-import { freePort } from "@/scripts/lib/ports";
 import { seedProperty, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../../support/database";
-import { refuseRefusedAddresses, startSmtpSink, type SmtpSink } from "../../support/smtp-sink";
+import { startMailWorker, type MailWorker } from "../../support/mail-worker";
 import { everyStoredRow } from "../../support/staff-mail";
-import { startTestWorker, testStaffLinkBox } from "../../support/test-worker";
+import { testStaffLinkBox } from "../../support/test-worker";
 import { waitFor } from "../../support/wait-for";
 
 /**
@@ -16,25 +13,13 @@ import { waitFor } from "../../support/wait-for";
  * never in the database in plain text, and its sealed copy goes once the e-mail has gone.
  */
 const database = setupTestDatabase();
-let worker: RunningWorker;
-let sink: SmtpSink;
-let port: number;
-
-const startSink = () => startSmtpSink({ port, onRcptTo: refuseRefusedAddresses });
+let mail: MailWorker;
 
 beforeAll(async () => {
-  port = await freePort();
-  sink = await startSink();
-  worker = await startTestWorker(database(), {
-    schedule: Array(10).fill(300),
-    mail: { transport: createSmtpTransport(`smtp://127.0.0.1:${port}`), from: "Room Booking <team@hotel.test>", manageUrl: async () => null },
-  });
+  mail = await startMailWorker(database(), { schedule: Array(10).fill(300), refuseRefused: true, from: "Room Booking <team@hotel.test>" });
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await sink?.close();
-});
+afterAll(() => mail?.stop());
 
 async function inviteTo(email: string) {
   const { property } = await seedProperty(database().db, { name: "Mail Path Hotel" });
@@ -44,7 +29,7 @@ async function inviteTo(email: string) {
   return { emailId: row.id, token: testStaffLinkBox.open(row.sealedToken!) };
 }
 
-const mailTo = (email: string) => sink.messages.filter((message) => JSON.stringify(message.to ?? "").includes(email));
+const mailTo = (email: string) => mail.mailTo(email);
 
 describe("staff e-mails", () => {
   it("sends the invitation through the queue and SMTP with its link; the token is stored nowhere, sealed only until sent", async () => {
@@ -58,13 +43,13 @@ describe("staff e-mails", () => {
   });
 
   it("waits out a mail server that is down, keeping the token sealed, and sends when it is back", async () => {
-    await sink.close();
+    await mail.stopSmtp();
     const { emailId, token } = await inviteTo("patient@staff.test");
     const failing = await waitFor(() => database().db.staffEmail.findFirst({ where: { id: emailId, attempts: { gte: 2 } } }), { what: "failed attempts" });
     expect(failing).toMatchObject({ status: "pending", lastError: expect.stringMatching(/^failed: /) });
     expect(failing.sealedToken).toMatch(/^v1\./);
     expect(await everyStoredRow(database().db)).not.toContain(token);
-    sink = await startSink();
+    await mail.startSmtp();
     const [message] = await waitFor(() => mailTo("patient@staff.test").length === 1 && mailTo("patient@staff.test"), { what: "the late e-mail" });
     expect(message!.text).toContain(`/join/${token}`);
     await waitFor(() => database().db.staffEmail.findFirst({ where: { id: emailId, status: "succeeded", sealedToken: null } }), { what: "the success recorded" });
