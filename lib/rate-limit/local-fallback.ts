@@ -12,7 +12,7 @@ import type { RateLimiter } from "./types";
  * Redis when it is back): with N instances an attacker gets at most N times the limit while
  * Redis is down, instead of no limit at all.
  *
- * The decision keeps `degraded: true` (the shared backend did not count it). close() clears the
+ * The decision keeps `degraded: true` and its reason (the shared backend did not count it). close() clears the
  * in-process counters only: the shared limiter belongs to whoever made it.
  */
 export function withLocalFallback(shared: RateLimiter, local: RateLimiter = createMemoryRateLimiter()): RateLimiter {
@@ -21,7 +21,7 @@ export function withLocalFallback(shared: RateLimiter, local: RateLimiter = crea
     async check(identifier, policy) {
       const decision = await shared.check(identifier, policy);
       if (!decision.degraded) return decision;
-      return { ...(await local.check(identifier, policy)), degraded: true };
+      return { ...(await local.check(identifier, policy)), degraded: true, degradedReason: decision.degradedReason };
     },
     health: () => shared.health(),
     close: () => local.close(),

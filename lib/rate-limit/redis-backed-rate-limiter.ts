@@ -5,7 +5,7 @@ import type { RedisStore } from "./redis-store";
 import { retryAfterSeconds, retryAfterUpperBoundSeconds } from "./retry-after";
 import { assertValidPolicy, secondsUntil, windowEndMs, windowIndex } from "./sliding-window";
 import type { ThrottledWarning } from "./throttled-warning";
-import type { RateLimitDecision, RateLimitPolicy, RateLimiter } from "./types";
+import type { DegradedReason, RateLimitDecision, RateLimitPolicy, RateLimiter } from "./types";
 import { RateLimitTimeoutError, withTimeout } from "./with-timeout";
 
 /** health(): a PING must answer within this. */
@@ -66,14 +66,14 @@ export function createRedisBackedRateLimiter(options: {
     return ratelimit;
   }
 
-  const FAIL_OPEN_MESSAGES = {
+  const FAIL_OPEN_MESSAGES: Record<DegradedReason, string> = {
     timeout: `rate limiter: ${backend} did not answer within ${timeoutMs} ms; allowing requests (fail open)`,
     error: `rate limiter: ${backend} failed; allowing requests (fail open)`,
     "circuit-open": `rate limiter: ${backend} skipped (circuit breaker open); allowing requests (fail open)`,
   };
 
   // One throttled warning for all three reasons: an outage is one story, told once per 10 s.
-  function failOpen(identifier: string, policy: RateLimitPolicy, reason: keyof typeof FAIL_OPEN_MESSAGES, error?: unknown): RateLimitDecision {
+  function failOpen(identifier: string, policy: RateLimitPolicy, reason: DegradedReason, error?: unknown): RateLimitDecision {
     warn("fail-open", { backend, reason, policy: policy.name, identifier, ...(error === undefined ? {} : { err: error }) }, FAIL_OPEN_MESSAGES[reason]);
     const nowMs = Date.now();
     return {
@@ -83,6 +83,7 @@ export function createRedisBackedRateLimiter(options: {
       remaining: Math.max(0, policy.limit - 1),
       resetSeconds: secondsUntil(windowEndMs(nowMs, policy.windowSeconds * 1000), nowMs),
       degraded: true,
+      degradedReason: reason,
     };
   }
 

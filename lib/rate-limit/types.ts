@@ -16,7 +16,15 @@ export type RateLimitDecision = {
    * withLocalFallback the decision is the in-process limiter's, with the same policy.
    */
   degraded?: boolean;
+  /**
+   * With `degraded`, why the shared backend did not count it: it did not answer within the
+   * limiter's timeout, it failed (a refused connection, an error), or its circuit breaker is
+   * open and it was not asked at all.
+   */
+  degradedReason?: DegradedReason;
 };
+
+export type DegradedReason = "timeout" | "error" | "circuit-open";
 
 export type RateLimitBackend = "upstash" | "redis" | "memory";
 
