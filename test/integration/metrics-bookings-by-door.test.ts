@@ -9,6 +9,7 @@ import type { RunningWorker } from "@/lib/jobs/start-worker";
 import { appMetrics } from "@/lib/metrics/app-metrics";
 import { seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { waitForQueueDrained } from "../support/job-queue";
 import { api, useDatabaseForRoutes } from "../support/partner-api";
 import { GUEST, partnerFixture } from "../support/partner-fixtures";
 import { parsePrometheusText, sampleValue } from "../support/prometheus-text";
@@ -69,8 +70,8 @@ describe("bookings by door", () => {
     };
     const total = async () => Object.values(await grown()).reduce((a, b) => a + b, 0);
     await waitFor(async () => (await total()) >= 7, { what: "the seven events dispatched" });
-    // Time for a second count of any of them to show (there must be none).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every dispatch job has run (the count is taken in it): a second count of any event would show now.
+    await waitForQueueDrained(database().db);
     expect(await grown()).toEqual(expected);
   });
 });
