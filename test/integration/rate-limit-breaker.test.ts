@@ -72,7 +72,7 @@ describe.each(["redis", "upstash"] as const)("circuit breaker of the rate limite
       redis.thaw();
     }
     // Redis answers again; the breaker stays open until its probe. A check or a health PING sent now would be answered.
-    await waitFor(async () => (await countedByRedis("p")) === 4, { what: "Redis to count the checks sent before and during the freeze" });
+    await waitFor(async () => (await countedByRedis("p")) >= 4, { what: "Redis to count the checks sent before and during the freeze" });
     for (let i = 0; i < 5; i++) expect(await rateLimiter.check("q", free)).toMatchObject({ allowed: true, degraded: true, degradedReason: "circuit-open" });
     expect(await rateLimiter.health()).toBe("degraded");
 
