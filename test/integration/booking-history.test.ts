@@ -7,8 +7,9 @@ import { DESK } from "@/lib/bookings/booking-channel";
 import { listBookingHistory } from "@/lib/bookings/list-booking-history";
 import { fixedClock } from "@/lib/clock";
 import { addDays, dateInTimeZone } from "@/lib/dates/calendar-date";
-import { seedApiKey, seedBooking, seedProperty, seedStaff } from "@/prisma/factories";
+import { seedApiKey, seedBooking, seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { seedHotel } from "../support/hotel";
 
 const database = setupTestDatabase();
 const today = () => dateInTimeZone(new Date(), "UTC");
@@ -18,13 +19,7 @@ const inSeconds = (seconds: number) => fixedClock(new Date(Date.now() + seconds 
 /** A hotel (UTC, EUR) with a Double at 100.00 and a Suite at 200.00 a night, a partner's key and an admin. */
 async function hotel() {
   const { db } = database();
-  const { property, roomTypes } = await seedProperty(db, {
-    roomTypes: [
-      { name: "Double", maxAdults: 2, rooms: 3, basePrice: 10_000 },
-      { name: "Suite", maxAdults: 4, rooms: 2, basePrice: 20_000 },
-    ],
-  });
-  const [double, suite] = roomTypes as [(typeof roomTypes)[0], (typeof roomTypes)[0]];
+  const { property, roomTypes: { Double: double, Suite: suite } } = await seedHotel(db, { Double: { rooms: 3, basePrice: 10_000 }, Suite: { rooms: 2, basePrice: 20_000, maxAdults: 4 } });
   const key = await seedApiKey(db, property.id, "write", "Wanderly travel site");
   const staff = await seedStaff(db, property.id, { email: `frontdesk-${property.id.slice(-6)}@hotel.example` });
   return { property, double, suite, key, staff };

@@ -6,10 +6,9 @@ import { toBookingView } from "@/lib/bookings/booking-view";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { isDomainError } from "@/lib/errors";
-import { propertyToday } from "@/lib/properties/property-today";
 import { setRates } from "@/lib/rates/set-rates";
-import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { seedHotel } from "../support/hotel";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 
 const database = setupTestDatabase();
@@ -17,12 +16,8 @@ const database = setupTestDatabase();
 const guest = { firstName: "Ana", lastName: "Silva", email: "ana@example.com" };
 
 async function hotel(rooms: number) {
-  const { property, roomTypes } = await seedProperty(database().db, {
-    name: "Race Inn",
-    roomTypes: [{ name: "Double", maxAdults: 2, rooms, basePrice: 10_000 }],
-  });
-  const today = propertyToday(property);
-  return { property, roomType: roomTypes[0]!, checkin: addDays(today, 10), checkout: addDays(today, 12) };
+  const { property, roomTypes, today } = await seedHotel(database().db, { Double: { rooms, basePrice: 10_000 } }, { name: "Race Inn" });
+  return { property, roomType: roomTypes.Double, checkin: addDays(today, 10), checkout: addDays(today, 12) };
 }
 
 describe("createBooking on real PostgreSQL with parallel connections", () => {

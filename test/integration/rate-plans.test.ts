@@ -14,8 +14,8 @@ import { ratePlanPrice } from "@/lib/rate-plans/rate-plan-price";
 import { readRatesJson } from "@/lib/rates/read-rates";
 import type { RatesView } from "@/lib/schemas/rates";
 import { setRates } from "@/lib/rates/set-rates";
-import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { seedHotel } from "../support/hotel";
 
 /**
  * Rate plans (issue 22) on real PostgreSQL: pricing (rate_plan_price), cancellation terms
@@ -26,14 +26,9 @@ const GUEST = { firstName: "Ana", lastName: "Silva", email: "ana@example.com" };
 const NON_REFUNDABLE = { type: "non_refundable" } as const;
 
 async function hotel(options: { currency?: string; timezone?: string; prices?: number[]; clock?: ReturnType<typeof fixedClock> } = {}) {
-  const prices = options.prices ?? [10_000, 20_000];
-  const { property, roomTypes } = await seedProperty(database().db, {
-    currency: options.currency ?? "EUR",
-    timezone: options.timezone ?? "UTC",
-    clock: options.clock,
-    roomTypes: prices.map((basePrice, i) => ({ name: `Room ${i}`, maxAdults: 2, rooms: 3, basePrice })),
-  });
-  return { property, roomTypes };
+  const { prices = [10_000, 20_000], ...spec } = options;
+  const { property, roomTypes } = await seedHotel(database().db, Object.fromEntries(prices.map((basePrice, i) => [`Room ${i}`, { rooms: 3, basePrice }])), spec);
+  return { property, roomTypes: Object.values(roomTypes) };
 }
 
 function plan(propertyId: string, fields: Partial<Parameters<typeof createRatePlan>[1]> = {}) {

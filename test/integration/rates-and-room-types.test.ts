@@ -4,7 +4,6 @@ import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { fixedClock } from "@/lib/clock";
 import { addDays, eachDate, fromDbDate, toDbDate } from "@/lib/dates/calendar-date";
 import { isDomainError } from "@/lib/errors";
-import { propertyToday } from "@/lib/properties/property-today";
 import { readRateCalendar } from "@/lib/rates/read-rate-calendar";
 import { refusePastNights } from "@/lib/rates/refuse-past-nights";
 import { setRates } from "@/lib/rates/set-rates";
@@ -15,13 +14,14 @@ import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { updateRoomType } from "@/lib/room-types/update-room-type";
 import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { seedHotel } from "../support/hotel";
 
 const database = setupTestDatabase();
 const staff = { staffId: undefined, label: "manager@example.com" };
 
 async function hotel(rooms = 5) {
-  const { property, roomTypes } = await seedProperty(database().db, { name: "Rates Inn", roomTypes: [{ name: "Double", maxAdults: 2, rooms, basePrice: 10_000 }] });
-  return { property, roomType: roomTypes[0]!, today: propertyToday(property) };
+  const { property, roomTypes, today } = await seedHotel(database().db, { Double: { rooms, basePrice: 10_000 } }, { name: "Rates Inn" });
+  return { property, roomType: roomTypes.Double, today };
 }
 
 const nightsOf = async (roomTypeId: string, from: string, to: string) =>

@@ -4,8 +4,8 @@ import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { isDomainError } from "@/lib/errors";
 import { createRoomType } from "@/lib/room-types/create-room-type";
 import { updateRoomType } from "@/lib/room-types/update-room-type";
-import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { seedHotel } from "../support/hotel";
 
 /** A room type's occupancy and extra adult price (issue 37) on real PostgreSQL: defaults, the follow rule, refusals by field, the audit log. */
 const database = setupTestDatabase();
@@ -13,8 +13,7 @@ const staff = { label: "manager@example.com" };
 const money = (amount: number) => ({ amount, currency: "EUR" });
 
 async function hotel() {
-  const { property } = await seedProperty(database().db, { name: "Occupancy Inn", roomTypes: [] });
-  return property;
+  return (await seedHotel(database().db, {}, { name: "Occupancy Inn" })).property;
 }
 
 describe("createRoomType", () => {
