@@ -6,13 +6,13 @@ import { createBookingGroup } from "@/lib/bookings/create-booking-group";
 import { addDays } from "@/lib/dates/calendar-date";
 import { propertyToday } from "@/lib/properties/property-today";
 import { seedProperty } from "@/prisma/factories";
-import { failureOfRun as failure, jsonOfRun as json, runAdminCli } from "../support/admin-cli";
+import { adminCliOn, failureOfRun as failure, jsonOfRun as json } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
 
 /** The CLI as operators run it: a child process on the test database. */
-const admin = (args: string[]) => runAdminCli(database().url, args);
+const admin = adminCliOn(database);
 
 describe("admin CLI: booking-group show", { timeout: 120_000 }, () => {
   it("shows a group by its reference (any capitals): booker, stay, status, total and each room; --json the API's group; an unknown or malformed reference fails", async () => {

@@ -7,7 +7,7 @@ import { checkInvariants } from "@/lib/integrity/check-invariants";
 import { propertyToday } from "@/lib/properties/property-today";
 import { type AdminIo, type OpenDatabase, runAdmin } from "@/scripts/admin/run-admin";
 import { seedProperty } from "@/prisma/factories";
-import { type AdminRun, runAdminCli } from "../support/admin-cli";
+import { adminCliOn, type AdminRun } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
@@ -19,7 +19,7 @@ const guest = { firstName: "Ana", lastName: "Silva", email: "ana@example.com" };
 type Run = AdminRun;
 
 /** The CLI as operators run it: a child process on the test database. */
-const admin = (args: string[]): Promise<Run> => runAdminCli(database().url, args);
+const admin = adminCliOn(database);
 
 /** The CLI in-process on the test database (for the text output). */
 async function adminInProcess(argv: string[]) {

@@ -8,16 +8,14 @@ import { createRoomType } from "@/lib/room-types/create-room-type";
 import { createStaffUser } from "@/lib/staff/create-staff-user";
 import { verifyPassword } from "@/lib/staff/password";
 import { COMMANDS } from "@/scripts/admin/commands";
-import { type AdminRun, cliFixtureProperty, failureOfRun, jsonOfRun, runAdminCli } from "../support/admin-cli";
+import { adminCliOn, cliFixtureProperty, failureOfRun, jsonOfRun } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
 
 
-type Run = AdminRun;
-
 /** The CLI as operators run it: a child process on the test database. */
-const admin = (args: string[], stdin = ""): Promise<Run> => runAdminCli(database().url, args, stdin);
+const admin = adminCliOn(database);
 
 const json = jsonOfRun;
 const failure = failureOfRun;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openBookingEngine } from "@/lib/booking-engine/booking-engine";
 import { createSecretBox } from "@/lib/secrets/secret-box";
-import { type AdminRun, runAdminCli } from "../support/admin-cli";
+import { adminCliOn, runAdminCli } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 import { partnerFixture } from "../support/partner-fixtures";
 import { TEST_SESSION_SECRET } from "../support/test-worker";
@@ -14,7 +14,7 @@ beforeAll(() => {
   process.env.PUBLIC_BASE_URL = "https://book.example";
 });
 
-const admin = (args: string[]): Promise<AdminRun> => runAdminCli(database().url, args);
+const admin = adminCliOn(database);
 
 describe("admin CLI: engine", { timeout: 120_000 }, () => {
   it("engine enable prints the site and the snippet with the allowed sites (repeatable); engine disable ends it; a bad site exits 2", async () => {

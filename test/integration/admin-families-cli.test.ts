@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createRoomType } from "@/lib/room-types/create-room-type";
-import { cliFixtureProperty, failureOfRun as failure, jsonOfRun as json, runAdminCli } from "../support/admin-cli";
+import { adminCliOn, cliFixtureProperty, failureOfRun as failure, jsonOfRun as json } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
 
 /** The CLI as operators run it: a child process on the test database. */
-const admin = (args: string[]) => runAdminCli(database().url, args);
+const admin = adminCliOn(database);
 const property = () => cliFixtureProperty(database().db);
 const euros = (amount: number) => ({ amount, currency: "EUR" });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dateInTimeZone, fromDbDate, toDbDate } from "@/lib/dates/calendar-date";
 import { createRoomType } from "@/lib/room-types/create-room-type";
-import { cliFixtureProperty, failureOfRun as failure, jsonOfRun as json, runAdminCli } from "../support/admin-cli";
+import { adminCliOn, cliFixtureProperty, failureOfRun as failure, jsonOfRun as json } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 
 const database = setupTestDatabase();
 
 /** The CLI as operators run it: a child process on the test database. */
-const admin = (args: string[]) => runAdminCli(database().url, args);
+const admin = adminCliOn(database);
 const property = () => cliFixtureProperty(database().db);
 
 describe("admin CLI: rate plans and restrictions", { timeout: 120_000 }, () => {

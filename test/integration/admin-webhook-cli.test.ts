@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { systemClock } from "@/lib/clock";
 import { dispatchEvent } from "@/lib/jobs/dispatch-event";
-import { type AdminRun, runAdminCli } from "../support/admin-cli";
+import { adminCliOn, type AdminRun } from "../support/admin-cli";
 import { setupTestDatabase } from "../support/database";
 import { GUEST, partnerFixture } from "../support/partner-fixtures";
 import { TEST_SESSION_SECRET, testSecretBox } from "../support/test-worker";
@@ -19,7 +19,8 @@ beforeAll(() => {
   process.env.SESSION_SECRET = TEST_SESSION_SECRET;
 });
 
-const admin = (args: string[]): Promise<AdminRun> => runAdminCli(database().url, [...args, "--json"]);
+const cli = adminCliOn(database);
+const admin = (args: string[]) => cli([...args, "--json"]);
 
 function json(run: AdminRun): any {
   expect(run.stderr).toBe("");

@@ -26,6 +26,11 @@ export function runAdminCli(databaseUrl: string, args: string[], stdin = "", ove
   });
 }
 
+/** The admin CLI on a test file's database (setupTestDatabase()'s): `admin(args, stdin)`. */
+export function adminCliOn(database: () => { url: string }): (args: string[], stdin?: string) => Promise<AdminRun> {
+  return (args, stdin = "") => runAdminCli(database().url, args, stdin);
+}
+
 /** A success with --json: exit 0 and exactly one JSON object on stdout. */
 export function jsonOfRun(run: AdminRun): Record<string, unknown> {
   expect(run.stderr).toBe("");
