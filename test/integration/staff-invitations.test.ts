@@ -65,7 +65,7 @@ describe("staff invitations", () => {
     const team = await teamOf("Quiet Server Hotel");
     const { invitationId } = await invite(team, "unsent@example.test");
     const waiting = await database().db.staffEmail.findFirstOrThrow({ where: { invitationId } });
-    await sendStaffEmail({ ...staffMailbox(database().db).deps(), transport: null }, waiting.id);
+    await sendStaffEmail({ ...staffMailbox(database().db).deps(at(60_000)), transport: null }, waiting.id);
     expect(await database().db.staffEmail.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({
       status: "failed", sealedToken: null, lastError: "not sent: this server sends no e-mail (SMTP_URL is not set)",
     });
@@ -78,7 +78,7 @@ describe("staff invitations", () => {
     const mail = staffMailbox(database().db);
     await invite(team, "new.viewer@example.test", "viewer");
     await invite(team, "new.admin@example.test", "admin");
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     const viewer = await accept(mail.linkTo("new.viewer@example.test"), { name: "  Vera Lopes ", password: "viewer password 1" });
     const admin = await accept(mail.linkTo("new.admin@example.test"), { name: "Abel Dias", password: "admin password 2" });
     expect(viewer.propertyId).toBe(team.property.id);
@@ -101,7 +101,7 @@ describe("staff invitations", () => {
     const team = await teamOf("Rules Inn");
     const mail = staffMailbox(database().db);
     await invite(team, "rules@example.test");
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     const token = mail.linkTo("rules@example.test");
     const error = await accept(token, { password: "short", name: "x".repeat(101) }).catch((failure: unknown) => failure);
     expect(isDomainError(error, "validation_failed") && error.details.errors).toEqual([
@@ -115,7 +115,7 @@ describe("staff invitations", () => {
     const team = await teamOf("Clockwork Hotel");
     const mail = staffMailbox(database().db);
     await invite(team, "late@example.test");
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     const token = mail.linkTo("late@example.test");
     expect(await findOpenInvitation(database().db, token, at(72 * HOUR - 1).now())).toMatchObject({ email: "late@example.test", role: "viewer", hasAccount: false });
     expect(await findOpenInvitation(database().db, token, at(72 * HOUR).now())).toBeNull();
@@ -127,7 +127,7 @@ describe("staff invitations", () => {
     const team = await teamOf("Once Inn");
     const mail = staffMailbox(database().db);
     await invite(team, "once@example.test");
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     const token = mail.linkTo("once@example.test");
     const results = await Promise.allSettled([accept(token), accept(token)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -142,7 +142,7 @@ describe("staff invitations", () => {
     const mail = staffMailbox(database().db);
     const revoked = await invite(team, "revoked@example.test");
     await invite(team, "replaced@example.test", "viewer");
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     const revokedToken = mail.linkTo("revoked@example.test");
     const replacedToken = mail.linkTo("replaced@example.test");
     await revokeInvitation(database().db, { propertyId: team.property.id, invitationId: revoked.invitationId, actor: team.actor });
@@ -153,7 +153,7 @@ describe("staff invitations", () => {
       expect(await refusal(accept(token)), token).toEqual(INVALID);
     }
     // The newer invitation's e-mail is the one that counts, with its own role.
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     expect((await accept(mail.linkTo("replaced@example.test"))).propertyId).toBe(team.property.id);
     expect(await database().db.membership.findFirst({ where: { staffUser: { email: "replaced@example.test" } } })).toMatchObject({ role: "admin" });
   });
@@ -166,7 +166,7 @@ describe("staff invitations", () => {
     expect(second).toMatchObject({ replaced: true });
     const emails = await database().db.staffEmail.findMany({ where: { recipient: "twice@example.test" }, orderBy: { createdAt: "asc" } });
     expect(emails.find((e) => e.invitationId === first.invitationId)).toMatchObject({ status: "failed", sealedToken: null, lastError: "not sent: replaced by a newer invitation" });
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     expect(mail.sent.map((m) => m.to)).toEqual(["twice@example.test"]);
     expect(mail.sent[0]!.text).toContain("as an admin");
     expect(await database().db.staffInvitation.count({ where: { propertyId: team.property.id, email: "twice@example.test", acceptedAt: null, revokedAt: null } })).toBe(1);
@@ -176,7 +176,7 @@ describe("staff invitations", () => {
     const team = await teamOf("Resend Hotel");
     const mail = staffMailbox(database().db);
     const { invitationId } = await invite(team, "resend@example.test");
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     const old = mail.linkTo("resend@example.test");
     await resendInvitation(database().db, { propertyId: team.property.id, invitationId, actor: team.actor, linkBox: testStaffLinkBox, clock: at(100 * HOUR) });
     await mail.deliver(at(100 * HOUR));
@@ -197,7 +197,7 @@ describe("staff invitations", () => {
     const foreign = { propertyId: other.property.id, invitationId, actor: other.actor };
     expect(await refusal(revokeInvitation(database().db, foreign))).toMatchObject({ code: "not_found" });
     expect(await refusal(resendInvitation(database().db, { ...foreign, linkBox: testStaffLinkBox }))).toMatchObject({ code: "not_found" });
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     const accepted = await accept(mail.linkTo("mine@example.test"));
     expect((await findStaffSession(database().db, accepted.session!.token, at(HOUR).now()))!.memberships.map((m) => m.propertyId)).toEqual([team.property.id]);
     expect(await database().db.auditEvent.count({ where: { propertyId: other.property.id, action: { in: ["staff_invitation_revoked", "staff_invitation_resent"] } } })).toBe(0);
@@ -210,7 +210,7 @@ describe("staff invitations", () => {
     const before = await database().db.staffUser.findUniqueOrThrow({ where: { id: existing.id } });
     const mail = staffMailbox(database().db);
     await invite(team, "known@example.test", "viewer", "Another Name");
-    await mail.deliver();
+    await mail.deliver(at(60_000));
     const token = mail.linkTo("known@example.test");
     expect(await findOpenInvitation(database().db, token, at(HOUR).now())).toMatchObject({ hasAccount: true });
     const wrong = await accept(token, { password: "a new password I chose" }).catch((failure: unknown) => failure);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { fixedClock } from "@/lib/clock";
+import { fixedClock, systemClock } from "@/lib/clock";
 import { isDomainError } from "@/lib/errors";
 import { createRateLimiter } from "@/lib/rate-limit/create-rate-limiter";
 import { verifyPassword } from "@/lib/staff/password";
@@ -113,16 +113,17 @@ describe("forgotten passwords", () => {
     await account("busy@reset.test");
     const mail = staffMailbox(database().db);
     const limiter = redisLimiter();
+    // The limiter's windows are Redis's, on the real clock: so is everything else in this test.
     await awayFromWindowEdge(PASSWORD_RESET_POLICIES.perAddress.windowSeconds);
     // Per address, from many clients: the answer never changes, the e-mails stop.
     for (let i = 0; i < PASSWORD_RESET_POLICIES.perAddress.limit + 2; i++) {
-      expect(await ask(limiter, "busy@reset.test", `198.51.100.${i}`)).toEqual({ ok: true });
-      await mail.deliver();
+      expect(await ask(limiter, "busy@reset.test", `198.51.100.${i}`, systemClock)).toEqual({ ok: true });
+      await mail.deliver(systemClock);
     }
     expect(mail.sent.filter((m) => m.to === "busy@reset.test")).toHaveLength(PASSWORD_RESET_POLICIES.perAddress.limit);
     // Per client, whatever the addresses (known or not): told, with when to try again.
     const answers = [];
-    for (let i = 0; i <= PASSWORD_RESET_POLICIES.perClient.limit; i++) answers.push(await ask(limiter, `someone${i}@reset.test`, "192.0.2.99"));
+    for (let i = 0; i <= PASSWORD_RESET_POLICIES.perClient.limit; i++) answers.push(await ask(limiter, `someone${i}@reset.test`, "192.0.2.99", systemClock));
     expect(answers.slice(0, -1).every((answer) => answer.ok)).toBe(true);
     expect(answers.at(-1)).toMatchObject({ ok: false, reason: "too_many_requests" });
     expect((answers.at(-1) as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);

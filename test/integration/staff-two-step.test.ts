@@ -1,5 +1,6 @@
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
+import { fixedClock } from "@/lib/clock";
 import { createSecretBox } from "@/lib/secrets/secret-box";
 import { resetSecondFactor } from "@/lib/staff/reset-second-factor";
 import { completeSecondStep, findSecondStep } from "@/lib/staff/second-step-sign-in";
@@ -171,7 +172,7 @@ describe("two-step sign-in", () => {
     expect(audit).toMatchObject({ actorLabel: "fay@two.test", details: { email: "gil@two.test", codes: true, passkeys: 0, endedSessions: 1 } });
 
     const mail = staffMailbox(database().db);
-    await mail.deliver();
+    await mail.deliver(fixedClock(now));
     const notice = mail.sent.find((message) => message.to === "gil@two.test")!;
     expect(notice.subject).toBe("Your two-step sign-in was reset");
     expect(notice.text).toContain("fay@two.test, an admin of Two-Step Hotel, reset the two-step sign-in of the control panel account gil@two.test");

@@ -14,13 +14,14 @@ export const TEST_PANEL_URL = "https://panel.test";
 export function staffMailbox(db: Db) {
   const sent: MailMessage[] = [];
   const transport: MailTransport = { send: async (message) => void sent.push(message) };
-  const deps = (clock: Clock = systemClock): StaffMailDeps => ({
+  const deps = (clock: Clock): StaffMailDeps => ({
     db, clock, schedule: [100], transport, from: "Room Booking <team@hotel.test>", publicBaseUrl: TEST_PANEL_URL, linkBox: testStaffLinkBox,
   });
   return {
     sent,
     deps,
-    async deliver(clock?: Clock) {
+    /** Sends what waits, at `clock`: the test's own (fixed, or systemClock when the test runs on the real one), never a default that mixes the two. */
+    async deliver(clock: Clock) {
       const waiting = await db.staffEmail.findMany({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, select: { id: true } });
       for (const { id } of waiting) await sendStaffEmail(deps(clock), id);
     },
