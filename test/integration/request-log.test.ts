@@ -13,6 +13,7 @@ import { RequestLogWriter } from "@/lib/request-log/request-log-writer";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
 import { setupTestDatabase } from "../support/database";
 import { api, useDatabaseForRoutes } from "../support/partner-api";
+import { lockWaiters, waitUntilLockWaits } from "../support/lock-waits";
 import { GUEST, partnerFixture } from "../support/partner-fixtures";
 
 /**
@@ -193,19 +194,25 @@ describe("a failing log store", () => {
     expect((await logOf(key)).map((e) => e.requestId)).toContain(after.headers.get("x-request-id"));
   });
 
-  it("a locked (hanging) store: requests are answered while it waits, and the entries are written once it is free", async () => {
+  it("a locked (hanging) store: requests are answered while its write waits for the lock, and the entries are written once it is free", async () => {
     const key = hotel.writeKey!.key;
-    const locker = await database().db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe("LOCK TABLE api_requests IN ACCESS EXCLUSIVE MODE");
-      const first = await api("GET", "/me", { key });
-      const flushing = flushLog();
-      const started = performance.now();
-      const second = await api("GET", "/me", { key });
-      const answeredInMs = performance.now() - started;
-      expect([first.status, second.status]).toEqual([200, 200]);
-      expect(answeredInMs).toBeLessThan(1_000);
-      return { flushing, ids: [first, second].map((r) => r.headers.get("x-request-id")) };
-    });
+    const locker = await database().db.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe("LOCK TABLE api_requests IN ACCESS EXCLUSIVE MODE");
+        const first = await api("GET", "/me", { key });
+        let written = false;
+        const flushing = flushLog().then(() => (written = true));
+        // The log's INSERT is queued behind the lock held here (not merely not started yet).
+        await waitUntilLockWaits(database().db, "INSERT INTO api_requests");
+        const second = await api("GET", "/me", { key });
+        expect([first.status, second.status]).toEqual([200, 200]);
+        // Answered while the write still waits: the request did not wait for the log.
+        expect(written).toBe(false);
+        expect(await lockWaiters(database().db, "INSERT INTO api_requests")).toHaveLength(1);
+        return { flushing, ids: [first, second].map((r) => r.headers.get("x-request-id")) };
+      },
+      { timeout: 60_000 }, // a deadline for a hung request to fail the test, not a speed claim
+    );
     await locker.flushing;
     const ids = (await logOf(key)).map((e) => e.requestId);
     expect(ids).toEqual(expect.arrayContaining(locker.ids));
