@@ -1,6 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { TEST_ACTOR } from "@/lib/audit/actor";
+import { propertyToday } from "@/lib/properties/property-today";
+import { setChildAgeBands } from "@/lib/properties/set-child-age-bands";
+import { seedApiKey, seedProperty } from "@/prisma/factories";
 import { seriousViolations } from "../support/axe";
+import { e2eDb } from "../support/db";
 import { newStaff, signInAs } from "../support/panel";
 import { addDays, partnerApi } from "../support/partner-api";
 
@@ -9,13 +14,35 @@ import { addDays, partnerApi } from "../support/partner-api";
  * sibling rooms (each linked); the bookings list links a room to its group's rooms and lists
  * them together; the desk books several rooms at once.
  */
+
+/**
+ * A hotel of the test's own, so that its calendar and its bookings list hold the test's bookings
+ * alone: a Family Suite for a family (up to three children) and a Double Room (one child), the
+ * children's bands (the demo hotel's: a child of 3–11 €15.00 a night), and the partner API with a
+ * write key of its own.
+ */
+async function groupHotel(request: APIRequestContext) {
+  const db = e2eDb();
+  const { property, roomTypes } = await seedProperty(db, {
+    name: `Group Hotel ${randomBytes(3).toString("hex")}`,
+    roomTypes: [
+      { name: "Family Suite", maxAdults: 4, maxChildren: 3, maxOccupancy: 5, rooms: 3, basePrice: 26_000 },
+      { name: "Double Room", maxAdults: 2, maxChildren: 1, maxOccupancy: 3, rooms: 10, basePrice: 12_000 },
+    ],
+  });
+  const bands = [
+    { name: "Baby", fromAge: 0, toAge: 2, amount: 0 },
+    { name: "Child", fromAge: 3, toAge: 11, amount: 1_500 },
+    { name: "Teen", fromAge: 12, toAge: 17, amount: 2_500 },
+  ];
+  await setChildAgeBands(db, { propertyId: property.id, bands, actor: TEST_ACTOR });
+  const { key } = await seedApiKey(db, property.id, "write", "Group partner");
+  return { slug: property.slug, suite: roomTypes[0]!, double: roomTypes[1]!, today: propertyToday(property), api: partnerApi(request, key) };
+}
+
 test("a room's page shows its booking group with the sibling rooms, and the list shows the group's rooms together", async ({ page, request }) => {
-  const api = partnerApi(request);
-  const roomTypes = (await (await api.get("/room-types")).json()).data as { id: string; name: string }[];
-  const suite = roomTypes.find((r) => r.name === "Family Suite")!;
-  const double = roomTypes.find((r) => r.name === "Double Room")!;
-  const today = (await (await api.get("/me")).json()).property.today as string;
-  const checkin = addDays(today, 500 + Math.floor(Math.random() * 40));
+  const { slug, suite, double, today, api } = await groupHotel(request);
+  const checkin = addDays(today, 30);
   const last = `Group${randomBytes(3).toString("hex")}`;
   const made = await api.post("/booking-groups", {
     booker: { firstName: "Marta", lastName: last, email: `${last.toLowerCase()}@example.com` },
@@ -30,7 +57,7 @@ test("a room's page shows its booking group with the sibling rooms, and the list
   const group = (await made.json()) as { id: string; reference: string; bookings: { id: string; reference: string }[] };
   const [first, second] = group.bookings;
 
-  const { email } = await newStaff("harbour-view-hotel", "viewer");
+  const { email } = await newStaff(slug, "viewer");
   await signInAs(page, email);
   await page.goto(`/bookings/${first!.id}`);
   const section = page.getByTestId("booking-group");
@@ -62,10 +89,9 @@ test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a receptionist books two rooms at once for a family: each room's party and room type, the booker's details, one group", async ({ page, request }) => {
-    const api = partnerApi(request);
-    const today = (await (await api.get("/me")).json()).property.today as string;
-    const checkin = addDays(today, 620 + Math.floor(Math.random() * 40));
-    const { email } = await newStaff("harbour-view-hotel", "admin");
+    const { slug, today, api } = await groupHotel(request);
+    const checkin = addDays(today, 30);
+    const { email } = await newStaff(slug, "admin");
     await signInAs(page, email);
     await page.goto("/bookings/new");
     await page.getByLabel("Check-in").fill(checkin);
