@@ -7,6 +7,7 @@ import { startSmtpSink } from "../../test/support/smtp-sink";
 import { prepareDemo } from "../app/prepare-demo";
 import { createThrowAwayDatabase } from "../db/throw-away-database";
 import { waitUntilServing } from "../lib/wait-until-serving";
+import { ensureRedis } from "../test/ensure-redis";
 
 /**
  * The server behind the Playwright tests: a production build (`next build`, skipped with
@@ -17,7 +18,9 @@ import { waitUntilServing } from "../lib/wait-until-serving";
  * on the same database and Redis, listens on E2E_PORT + 1 (its URL in .data/e2e/instances.json)
  * for the tests that prove several instances share limits, keys and bookings. Both run the
  * queue worker; guest e-mails go to an SMTP server of this run (.data/e2e/mail/*.eml). The
- * second traces (OpenTelemetry) to an OTLP receiver of this run (.data/e2e/spans.jsonl). A third,
+ * second traces (OpenTelemetry) to an OTLP receiver of this run (.data/e2e/spans.jsonl). They
+ * limit requests with Redis, always, as production does: REDIS_URL's (counters under a prefix of
+ * this run), else a private redis-server started for the run. A third,
  * on E2E_PORT + 2 without a worker, is reached as http://localhost:{port} (PUBLIC_BASE_URL too):
  * passkeys need a domain for their relying party, and browsers refuse an IP address
  * (e2e/panel/passkeys.spec.ts).
@@ -66,6 +69,10 @@ async function main() {
     tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: "room-booking-e2e", OTEL_BSP_SCHEDULE_DELAY: "200" };
   }
 
+  // Rate limits in Redis, as in production (and shared by the instances): REDIS_URL's, else a
+  // redis-server of this run's own on a free port, stopped with the run.
+  const redisUrl = process.env.REDIS_URL?.trim() || (await startPrivateRedis(cleanups));
+
   const env = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
@@ -81,7 +88,9 @@ async function main() {
     WEBHOOK_ALLOW_PRIVATE_URLS: "1",
     EVENT_RETRY_SCHEDULE: "300ms,300ms,300ms,300ms",
     // A shared Redis outlives runs: counters of this run (sign-in attempts from 127.0.0.1, say) stay its own.
-    ...(process.env.REDIS_URL ? { RATE_LIMIT_PREFIX: `rb-e2e:${runId}` } : { RATE_LIMIT_BACKEND: "memory" }),
+    RATE_LIMIT_BACKEND: "redis",
+    REDIS_URL: redisUrl,
+    RATE_LIMIT_PREFIX: `rb-e2e:${runId}`,
   };
   const next = join(root, "node_modules", ".bin", "next");
   // A dev cache left by a server of other code (an earlier checkout, a run mid-edit) has been seen
@@ -96,8 +105,17 @@ async function main() {
   let stopping = false;
   const shutdown = async (exitCode = 0) => {
     stopping = true;
-    // Each server leads a process group of its own (next dev has children): end the whole group.
-    for (const instance of instances) if (instance.pid) process.kill(-instance.pid, "SIGTERM");
+    // Each server leads a process group of its own (next dev has children): end the whole group
+    // (one already gone must not keep the cleanups below from running).
+    for (const instance of instances) {
+      if (instance.pid) {
+        try {
+          process.kill(-instance.pid, "SIGTERM");
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+        }
+      }
+    }
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => say(`cleanup: ${String(error)}`));
     process.exit(exitCode);
   };
@@ -129,6 +147,13 @@ async function main() {
   }
   const urls = dev ? [`http://127.0.0.1:${port}`] : [`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`];
   writeFileSync(join(dirname(E2E_STATE_FILE), "instances.json"), JSON.stringify({ urls, passkeyUrl: `http://localhost:${passkeyPort}` }));
+}
+
+async function startPrivateRedis(cleanups: (() => Promise<void>)[]): Promise<string> {
+  const redis = await ensureRedis();
+  cleanups.push(redis.stop);
+  say(`no REDIS_URL: rate limits in a redis-server of this run at ${redis.url}`);
+  return redis.url;
 }
 
 main().catch((error: unknown) => {
