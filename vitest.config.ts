@@ -6,6 +6,7 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 export default defineConfig({
   resolve: { alias: { "@": root, "server-only": `${root}test/support/server-only.ts` } },
   test: {
+    setupFiles: ["test/support/shifted-clock.mjs"],
     projects: [
       {
         extends: true,
