@@ -10,6 +10,7 @@ import { checkInvariants } from "@/lib/integrity/check-invariants";
 import { setRates } from "@/lib/rates/set-rates";
 import { seedBooking, seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { waitUntilLockWaits } from "../support/lock-waits";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 
 const database = setupTestDatabase();
@@ -160,7 +161,8 @@ describe("changing a booking", () => {
       await change.query("BEGIN");
       await change.query("SELECT id FROM bookings WHERE id = $1 FOR UPDATE", [booking.id]);
       const cancelling = cancelBooking(database().db, { actor: TEST_ACTOR, property, bookingId: booking.id, reason: "Plans changed" }).then(unlessRefused).then((done) => done.booking);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The cancellation has read the booking and waits for its row, held here, inside cancel_booking.
+      await waitUntilLockWaits(database().db, "SELECT cancel_booking(");
       await change.query("UPDATE bookings SET adults = 2, guest_first_name = 'Changed', updated_at = now() WHERE id = $1", [booking.id]);
       await change.query("COMMIT");
       const cancelled = await cancelling;

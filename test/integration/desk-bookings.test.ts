@@ -13,7 +13,7 @@ import { seedStaff } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
 import { api, useDatabaseForRoutes } from "../support/partner-api";
 import { partnerFixture } from "../support/partner-fixtures";
-import { waitFor } from "../support/wait-for";
+import { waitUntilLockWaits } from "../support/lock-waits";
 
 /** Desk bookings (the panel's New booking) made by the domain core exactly as API bookings are, on real PostgreSQL. */
 const database = setupTestDatabase();
@@ -57,14 +57,7 @@ async function withNightsLocked<T>(roomTypeId: string, stay: { checkin: string; 
   try {
     await holder.query("BEGIN");
     await holder.query("SELECT 1 FROM room_nights WHERE room_type_id = $1 AND date >= $2 AND date < $3 ORDER BY date FOR UPDATE", [roomTypeId, stay.checkin, stay.checkout]);
-    // Read outside the holder's transaction, whose view of pg_stat_activity is a snapshot taken once.
-    const queued = (n: number) =>
-      waitFor(async () => {
-        const [{ waiting }] = await database().db.$queryRaw<[{ waiting: number }]>`
-          SELECT count(*)::int AS waiting FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'SELECT book_stay%'`;
-        return waiting >= n;
-      }).then(() => undefined);
+    const queued = (n: number) => waitUntilLockWaits(database().db, "SELECT book_stay(", { count: n }).then(() => undefined);
     return await start(queued);
   } finally {
     await holder.query("ROLLBACK");

@@ -4,6 +4,7 @@ import { checkInvariants } from "@/lib/integrity/check-invariants";
 import { api } from "../../support/partner-api";
 import { GUEST, partnerFixture } from "../../support/partner-fixtures";
 import { startPrivatePostgres, type PrivatePostgres } from "../../support/private-postgres";
+import { waitFor } from "../../support/wait-for";
 
 /**
  * PostgreSQL stopped for 10 s while partners are booking, on a database of this test's own.
@@ -63,7 +64,8 @@ describe("a database outage under booking load", () => {
     }
 
     const load = Promise.all(Array.from({ length: WORKERS }, (_, i) => worker(i)));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The outage starts with the load under way, bookings made (seen, not assumed after a pause).
+    await waitFor(() => booked.size >= WORKERS, { what: "bookings made before the outage" });
     await postgres.stop();
     const stoppedAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
