@@ -1,6 +1,8 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 import { unlessRefused } from "@/lib/bookings/booking-refusals";
+import type { GroupCancelOutcome } from "@/lib/bookings/booking-outcome";
 import { cancelBookingGroup } from "@/lib/bookings/cancel-booking-group";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { createBookingGroup } from "@/lib/bookings/create-booking-group";
@@ -10,6 +12,7 @@ import { checkInvariants } from "@/lib/integrity/check-invariants";
 import { propertyToday } from "@/lib/properties/property-today";
 import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { waitUntilLockWaits } from "../support/lock-waits";
 
 /**
  * Booking groups racing each other and single bookings for scarce rooms, on real PostgreSQL with
@@ -108,17 +111,41 @@ describe("booking groups on parallel connections", () => {
     expect(await sold(twin)).toEqual([1, 1]);
   });
 
-  it("cancels a group once for 10 concurrent cancellations: each room's nights given back once, one event per room", async () => {
+  it("cancels a group once for 10 concurrent cancellations: each room's nights given back once, one event and one history entry per room", async () => {
     const { db } = database();
     const { property, double, checkin, checkout } = await hotel(3);
     const { group } = unlessRefused(
       await createBookingGroup(db, { property, actor: TEST_ACTOR, input: { booker: guest, rooms: [{ roomTypeId: double, adults: 2 }, { roomTypeId: double, adults: 2 }], checkin, checkout } }),
     );
-    const results = await Promise.all(Array.from({ length: 10 }, () => cancelBookingGroup(db, { property, groupId: group.id, actor: TEST_ACTOR }).then(unlessRefused)));
-    expect(results.filter((result) => result.kind === "cancelled").length).toBeGreaterThanOrEqual(1);
-    for (const result of results) expect(result.group.status).toBe("cancelled");
+    // The group's row held here until all 10 have read the group (both rooms confirmed) and wait for it inside
+    // cancel_booking_group: then they go one after another, each finding what the one before left.
+    const holder = new pg.Client({ connectionString: database().url });
+    await holder.connect();
+    let cancelling: Promise<Awaited<ReturnType<typeof cancelBookingGroup>>[]>;
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM booking_groups WHERE id = $1 FOR UPDATE", [group.id]);
+      cancelling = Promise.all(Array.from({ length: 10 }, () => cancelBookingGroup(db, { property, groupId: group.id, actor: TEST_ACTOR })));
+      await waitUntilLockWaits(db, "SELECT cancel_booking_group(", { count: 10 });
+    } finally {
+      await holder.query("ROLLBACK");
+      await holder.end();
+    }
+    const results = await cancelling;
+    // All 10 read the group while it was confirmed, so each is answered "cancelled": cancel_booking_group leaves a
+    // room another request cancelled meanwhile as it is and answers "cancelled" (only one that reads the group after
+    // is "unchanged", below). Every one gets the group exactly as the first left it.
+    expect(results.map((result) => result.kind)).toEqual(Array.from({ length: 10 }, () => "cancelled"));
+    const stored = (await cancelBookingGroup(db, { property, groupId: group.id, actor: TEST_ACTOR })) as Extract<GroupCancelOutcome, { group: unknown }>;
+    expect(stored.kind).toBe("unchanged");
+    expect(stored.group).toMatchObject({ id: group.id, status: "cancelled", bookings: [{ status: "cancelled" }, { status: "cancelled" }] });
+    for (const result of results) expect(result).toEqual({ kind: "cancelled", group: stored.group });
+
     expect(await sold(double)).toEqual([]);
     expect(await db.event.count({ where: { propertyId: property.id, type: "booking.cancelled" } })).toBe(2);
+    const rooms = stored.group.bookings.map((booking) => booking.id).sort();
+    const history = await db.bookingHistoryEntry.findMany({ where: { bookingId: { in: rooms } }, select: { bookingId: true, kind: true }, orderBy: { bookingId: "asc" } });
+    expect(history).toEqual(rooms.map((bookingId) => ({ bookingId, kind: "cancelled" })));
     expect((await checkInvariants(db)).violations).toEqual([]);
   });
 });
