@@ -164,8 +164,26 @@ describe("isolation", () => {
     const query = `/availability?checkin=${hotel.stay.checkin}&checkout=${hotel.stay.checkout}&adults=1`;
     const liveBefore = (await api("GET", query, { key: hotel.liveRead })).body;
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => book(hotel.testWrite, testDouble.id, hotel.stay, `guest${i}@race.test`)));
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
-    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === "no_availability")).toBe(true);
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array.from({ length: 3 }, () => 201), ...Array.from({ length: 27 }, () => 409)]);
+    const made = answers.flatMap((a, i) => (a.status === 201 ? [{ body: a.body, email: `guest${i}@race.test` }] : []));
+    for (const { body, email } of made) {
+      expect(body).toMatchObject({ status: "confirmed", source: "api", roomTypeId: testDouble.id, ...hotel.stay, adults: 1, guest: { ...GUEST, email } });
+      expect(body.reference).toMatch(/^TEST-/);
+    }
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expect(refused.body).toEqual({
+        type: "/docs/errors#no_availability",
+        title: "Conflict",
+        status: 409,
+        detail: `Double is not available on the night of ${hotel.stay.checkin}: sold out.`,
+        code: "no_availability",
+        requestId: refused.headers.get("x-request-id"),
+        night: hotel.stay.checkin,
+      });
+    }
+    // The twin holds exactly the 3 bookings answered 201.
+    const stored = await database().db.booking.findMany({ where: { propertyId: hotel.twin.id }, select: { id: true } });
+    expect(stored.map((b) => b.id).sort()).toEqual(made.map(({ body }) => body.id).sort());
     expect((await api("GET", query, { key: hotel.liveRead })).body).toEqual(liveBefore);
     const testAfter = (await api("GET", query, { key: hotel.testRead })).body.roomTypes as { name: string }[];
     expect(testAfter.map((t) => t.name)).toEqual(["Single"]);
