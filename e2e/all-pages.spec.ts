@@ -16,7 +16,8 @@ import { collectPageErrors } from "./support/page-errors";
 import { nonceOf, scriptPolicyProblems, scriptsWithoutNonce } from "./support/page-policy";
 import { newStaff, signInAs } from "./support/panel";
 import { addDays, partnerApi } from "./support/partner-api";
-import { chooseRoom, fillGuest, newGuest, stayAt } from "./support/site";
+import { chooseRoom, fillGuest, newGuest } from "./support/site";
+import { ownStay } from "./support/stays";
 
 /**
  * No page logs a console error, throws, or loads something that fails. Run against the
@@ -117,7 +118,7 @@ test("no page of the site, the panel or the docs logs a console error, throws, o
   // once first: next dev compiles a page on its first request and may reload a page already open.
   // The booking moves from page to page inside the browser: the answers asked for here are the
   // ones whose policy is checked.
-  const stay = await stayAt(request, 500 + Math.floor(Math.random() * 200), 2);
+  const stay = await ownStay(2);
   const demoRooms = (await (await partnerApi(request).get("/room-types")).json()).data as { id: string }[];
   for (const path of ["/", `/search?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2`, `/book?roomTypeId=${demoRooms[0]!.id}&checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2`]) {
     const answer = await request.get(path);

@@ -5,7 +5,8 @@ import { updatePropertySettings } from "@/lib/properties/update-property-setting
 import { e2eDb } from "../support/db";
 import { receivedMail } from "../support/mailbox";
 import { newStaff, signInAs } from "../support/panel";
-import { chooseRoom, fillGuest, newGuest, stayAt } from "../support/site";
+import { chooseRoom, fillGuest, newGuest } from "../support/site";
+import { ownStay } from "../support/stays";
 
 /**
  * The demo hotel's own name, changed in the panel, reaches guests: the guest site's next page and
@@ -15,7 +16,7 @@ import { chooseRoom, fillGuest, newGuest, stayAt } from "../support/site";
 const NEW_NAME = "Harbour Lights Hotel";
 const NEW_EMAIL = "stay@harbour-lights.example";
 
-test("an admin renames the hotel in Settings › Property; the guest site and the next guest e-mail carry the new name and contact", async ({ page, request }) => {
+test("an admin renames the hotel in Settings › Property; the guest site and the next guest e-mail carry the new name and contact", async ({ page }) => {
   const before = await findPropertyBySlug(e2eDb(), "harbour-view-hotel");
   const { email } = await newStaff(before.slug, "admin");
   try {
@@ -35,7 +36,7 @@ test("an admin renames the hotel in Settings › Property; the guest site and th
     await expect(page).toHaveTitle(NEW_NAME);
 
     // A booking made now: its confirmation page gives the hotel's times, its e-mail the new name and contact.
-    const stay = await stayAt(request, 560, 2);
+    const stay = await ownStay(2);
     const guest = newGuest("Iris");
     await chooseRoom(page, stay, 1, "Double Room");
     await fillGuest(page, guest);

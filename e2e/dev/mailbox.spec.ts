@@ -1,15 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { devMailboxDir, listDevMailbox } from "@/lib/mail/dev-mailbox";
-import { addDays, partnerApi } from "../support/partner-api";
-import { hotelToday } from "../support/site";
+import { partnerApi } from "../support/partner-api";
+import { ownStay } from "../support/stays";
 
 test("a guest e-mail in the dev mailbox: the frame grows to the message, its button opens the manage page in a new tab, the text part's address is a link", async ({ page, request }) => {
   const api = partnerApi(request);
   const roomTypeId = (await (await api.get("/room-types")).json()).data.find((roomType: { name: string }) => roomType.name === "Double Room").id;
-  const checkin = addDays(await hotelToday(request), 600 + Math.floor(Math.random() * 100));
+  const stay = await ownStay(1);
   const email = `mailbox-${randomBytes(4).toString("hex")}@example.com`;
-  const made = await api.post("/bookings", { roomTypeId, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Mia", lastName: "Box", email } }, { "Idempotency-Key": `mailbox-${email}` });
+  const made = await api.post("/bookings", { roomTypeId, ...stay, adults: 1, guest: { firstName: "Mia", lastName: "Box", email } }, { "Idempotency-Key": `mailbox-${email}` });
   expect(made.status()).toBe(201);
   const reference = (await made.json()).reference;
 

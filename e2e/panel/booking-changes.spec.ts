@@ -8,20 +8,18 @@ import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
 import { newStaff, signInAs } from "../support/panel";
 import { addDays, partnerApi } from "../support/partner-api";
+import { ownStay } from "../support/stays";
 
 /** "4 Dec 2026", as the panel shows a date. */
 const shown = (date: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${date}T00:00:00Z`));
 
-/** A two-night stay in the demo hotel's Double Room, booked through the partner API, some months ahead (each test its own dates). */
+/** A two-night stay in the demo hotel's Double Room, booked through the partner API, on nights of the test's own. */
 async function apiBooking(request: APIRequestContext, lastName: string) {
   const api = partnerApi(request);
-  const today = (await (await api.get("/me")).json()).property.today as string;
   const double = ((await (await api.get("/room-types")).json()).data as { id: string; name: string }[]).find((r) => r.name === "Double Room")!;
-  const checkin = addDays(today, 240 + Math.floor(Math.random() * 60));
   const created = await api.post("/bookings", {
     roomTypeId: double.id,
-    checkin,
-    checkout: addDays(checkin, 2),
+    ...(await ownStay(2)),
     adults: 2,
     guest: { firstName: "Change", lastName, email: `change.${lastName.toLowerCase()}@example.com` },
   });
@@ -145,16 +143,14 @@ test("a price that moved between the preview and Confirm is quoted again, and th
   await expect(page.getByRole("region", { name: "History" }).getByRole("listitem").filter({ hasText: `Changed by ${email}` })).toContainText("Price: €200.00 → €350.00");
 });
 
-test("a viewer reads a booking's history but has no Change form, and a change sent with a viewer's session is refused", async ({ page, browser, request }) => {
-  const today = (await (await partnerApi(request).get("/me")).json()).property.today as string;
+test("a viewer reads a booking's history but has no Change form, and a change sent with a viewer's session is refused", async ({ page, browser }) => {
   const viewer = await newStaff("harbour-view-hotel", "viewer");
   const admin = await newStaff("harbour-view-hotel", "admin");
   const roomType = await e2eDb().roomType.findFirstOrThrow({ where: { propertyId: viewer.property.id, name: "Double Room" } });
-  const checkin = addDays(today, 320 + Math.floor(Math.random() * 30));
   const { booking } = unlessRefused(await createBooking(e2eDb(), {
     property: viewer.property,
     actor: TEST_ACTOR,
-    input: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
+    input: { roomTypeId: roomType.id, ...(await ownStay(1)), adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
   }));
 
   await signInAs(page, viewer.email);

@@ -5,17 +5,15 @@ import { createBooking } from "@/lib/bookings/create-booking";
 import { e2eDb } from "../support/db";
 import { newStaff, signInAs } from "../support/panel";
 import { addDays, partnerApi } from "../support/partner-api";
+import { ownStay } from "../support/stays";
 
 test("an admin cancels a booking in the panel, and the API then shows it cancelled", async ({ page, request }) => {
   const api = partnerApi(request);
-  const today = (await (await api.get("/me")).json()).property.today as string;
   const roomTypes = (await (await api.get("/room-types")).json()).data as { id: string; name: string }[];
   const double = roomTypes.find((r) => r.name === "Double Room")!;
-  const checkin = addDays(today, 200);
   const created = await api.post("/bookings", {
     roomTypeId: double.id,
-    checkin,
-    checkout: addDays(checkin, 2),
+    ...(await ownStay(2)),
     adults: 2,
     guest: { firstName: "Panel", lastName: "Guest", email: "panel.guest@example.com" },
   });
@@ -40,10 +38,10 @@ test("an admin cancels a booking in the panel, and the API then shows it cancell
 
 test("staff of another property get 404 on this property's bookings, even by editing ids in the cancel and change forms", async ({ page, request }) => {
   const api = partnerApi(request);
-  const today = (await (await api.get("/me")).json()).property.today as string;
+  const stay = await ownStay(1);
   const harbourRoom = ((await (await api.get("/room-types")).json()).data as { id: string }[])[0]!;
   const harbourBooking = await (
-    await api.post("/bookings", { roomTypeId: harbourRoom.id, checkin: addDays(today, 210), checkout: addDays(today, 211), adults: 1, guest: { firstName: "Not", lastName: "Yours", email: "not.yours@example.com" } })
+    await api.post("/bookings", { roomTypeId: harbourRoom.id, ...stay, adults: 1, guest: { firstName: "Not", lastName: "Yours", email: "not.yours@example.com" } })
   ).json();
 
   // Alpine Lodge's own booking (a walk-in: the Free plan has no write API), to get a cancel form to tamper with.
@@ -52,7 +50,7 @@ test("staff of another property get 404 on this property's bookings, even by edi
   const { booking: alpineBooking } = unlessRefused(await createBooking(e2eDb(), {
     property: alpine,
     actor: TEST_ACTOR,
-    input: { roomTypeId: alpineRoom.id, checkin: addDays(today, 210), checkout: addDays(today, 211), adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
+    input: { roomTypeId: alpineRoom.id, ...stay, adults: 1, guest: { firstName: "Walk", lastName: "In", email: "walk.in@example.com" } },
   }));
   await signInAs(page, email);
 
@@ -74,13 +72,11 @@ test("staff of another property get 404 on this property's bookings, even by edi
   expect((await e2eDb().booking.findUniqueOrThrow({ where: { id: alpineBooking.id } })).status).toBe("confirmed");
 });
 
-test("the bookings list counts what its filters select and shows each booking's room type; the booking page shows times on the hotel's clock", async ({ page, request }) => {
-  const api = partnerApi(request);
-  const today = (await (await api.get("/me")).json()).property.today as string;
+test("the bookings list counts what its filters select and shows each booking's room type; the booking page shows times on the hotel's clock", async ({ page }) => {
   // Alpine Lodge is in Zurich (UTC+1 or +2): a UTC timestamp would show the wrong hour.
   const { email, property: alpine } = await newStaff("alpine-lodge", "admin");
   const roomType = await e2eDb().roomType.findFirstOrThrow({ where: { propertyId: alpine.id }, orderBy: { name: "asc" } });
-  const checkin = addDays(today, 230);
+  const { checkin } = await ownStay(3);
   const { booking } = unlessRefused(await createBooking(e2eDb(), {
     property: alpine,
     actor: TEST_ACTOR,

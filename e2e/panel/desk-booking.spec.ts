@@ -1,18 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
 import { demoCredentials } from "../support/demo";
 import { newStaff, signInAs } from "../support/panel";
-import { addDays, partnerApi } from "../support/partner-api";
-
-
-/** A stay at the demo hotel far enough ahead that no other test books those nights (each test its own). */
-async function stayAhead(request: APIRequestContext, nights: number) {
-  const today = (await (await partnerApi(request).get("/me")).json()).property.today as string;
-  const checkin = addDays(today, 480 + Math.floor(Math.random() * 200));
-  return { checkin, checkout: addDays(checkin, nights) };
-}
+import { partnerApi } from "../support/partner-api";
+import { ownStay } from "../support/stays";
 
 const newGuest = (firstName: string) => ({ firstName, lastName: "Carvalho", email: `${firstName.toLowerCase()}.${randomBytes(3).toString("hex")}@example.com` });
 
@@ -42,7 +35,7 @@ const bookingsOf = (email: string) => e2eDb().booking.findMany({ where: { guestE
 
 test("a receptionist takes a phone booking: dates, a room type, the guest with phone and note; it is made at the desk by them", async ({ page, request }, testInfo) => {
   const { staffEmail } = demoCredentials();
-  const stay = await stayAhead(request, 3);
+  const stay = await ownStay(3);
   const guest = newGuest("Beatriz");
   await signInAs(page, staffEmail);
   await chooseRoomAtDesk(page, stay, 2, "Double Room");
@@ -88,9 +81,9 @@ test("a receptionist takes a phone booking: dates, a room type, the guest with p
   await expect(page.getByRole("row").filter({ hasText: booking!.reference })).toContainText("Desk · Maria Silva");
 });
 
-test("a double click on Create booking makes one booking", async ({ page, request }) => {
+test("a double click on Create booking makes one booking", async ({ page }) => {
   const { email } = await newStaff("harbour-view-hotel", "admin");
-  const stay = await stayAhead(request, 1);
+  const stay = await ownStay(1);
   const guest = newGuest("Duarte");
   await signInAs(page, email);
   await chooseRoomAtDesk(page, stay, 1, "Single Room");
@@ -115,9 +108,9 @@ test("a viewer sees no New booking button and is told why on its page", async ({
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the desk books with plain forms, and a resubmitted form opens the same booking", async ({ page, request }) => {
+  test("the desk books with plain forms, and a resubmitted form opens the same booking", async ({ page }) => {
     const { email } = await newStaff("harbour-view-hotel", "admin");
-    const stay = await stayAhead(request, 2);
+    const stay = await ownStay(2);
     const guest = newGuest("Ines");
     await signInAs(page, email);
     await chooseRoomAtDesk(page, stay, 2, "Twin Room");

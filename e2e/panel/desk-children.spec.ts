@@ -1,22 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { seriousViolations } from "../support/axe";
 import { chooseChildren } from "../support/family";
 import { newStaff, signInAs } from "../support/panel";
-import { addDays, partnerApi } from "../support/partner-api";
+import { partnerApi } from "../support/partner-api";
+import { ownStay } from "../support/stays";
 
 /**
  * Children at the desk (issue 37): a booking's children and their ages on its page and in the
  * list, changed with the Change form, and a new booking for a family. The demo hotel's Family
  * Suite takes three children; a child of 3 to 11 adds €15.00 a night.
  */
-
-/** A stay at the demo hotel far enough ahead that no other test books those nights. */
-async function stayAhead(request: APIRequestContext, offset: number, nights: number) {
-  const today = (await (await partnerApi(request).get("/me")).json()).property.today as string;
-  const checkin = addDays(today, offset + Math.floor(Math.random() * 40));
-  return { checkin, checkout: addDays(checkin, nights) };
-}
 
 /** A row of the booking page's facts: its value. */
 const fact = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`);
@@ -27,7 +21,7 @@ test.describe("with JavaScript off", () => {
   test("staff change a booking's children: the form asks the new child's age, the preview prices it, and the page and list show the family", async ({ page, request }) => {
     const api = partnerApi(request);
     const suite = ((await (await api.get("/room-types")).json()).data as { id: string; name: string }[]).find((r) => r.name === "Family Suite")!;
-    const stay = await stayAhead(request, 560, 2);
+    const stay = await ownStay(2);
     const email = `family.${randomBytes(3).toString("hex")}@example.com`;
     const created = await api.post("/bookings", { roomTypeId: suite.id, ...stay, adults: 2, childrenAges: [4], guest: { firstName: "Sofia", lastName: "Costa", email } });
     expect(created.status()).toBe(201);
@@ -69,7 +63,7 @@ test.describe("with JavaScript off", () => {
 });
 
 test("a receptionist books a family: the search takes the children's ages, only room types taking them are offered, with the children's price", async ({ page, request }) => {
-  const stay = await stayAhead(request, 610, 1);
+  const stay = await ownStay(1);
   const { email } = await newStaff("harbour-view-hotel", "admin");
   await signInAs(page, email);
   await page.goto("/bookings/new");

@@ -4,7 +4,8 @@ import { TEST_ACTOR } from "@/lib/audit/actor";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { e2eDb } from "../support/db";
 import { newStaff, signInAs } from "../support/panel";
-import { addDays, partnerApi } from "../support/partner-api";
+import { partnerApi } from "../support/partner-api";
+import { ownStay } from "../support/stays";
 
 /** The rows the request log shows now; entries are written within a second, so the page is reloaded until they are. */
 async function rowsOnceLogged(page: Page, url: string, count: number) {
@@ -28,8 +29,7 @@ test("staff find a partner's requests in Settings › API Keys › Requests, by 
   const refused = await api.post("/bookings", { roomTypeId: roomType.id, checkin: today, checkout: today, adults: 1 }, { "Idempotency-Key": idempotencyKey });
   expect(refused.status()).toBe(400);
   const refusedId = refused.headers()["x-request-id"]!;
-  const checkin = addDays(today, 230);
-  const made = await api.post("/bookings", { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Lou", lastName: "Logged", email: "lou.logged@example.com" } });
+  const made = await api.post("/bookings", { roomTypeId: roomType.id, ...(await ownStay(1)), adults: 1, guest: { firstName: "Lou", lastName: "Logged", email: "lou.logged@example.com" } });
   expect(made.status()).toBe(201);
   const bookingId = (await made.json()).id as string;
 

@@ -10,7 +10,8 @@ import { guestWords } from "@/lib/i18n/guest-words";
 const formatStayDate = guestWords("en").stayDate;
 import { e2eDb } from "../support/db";
 import { addDays, partnerApi } from "../support/partner-api";
-import { bookingsOf, bookThroughApi, chooseRoom, fillGuest, hotelToday, manageLink, newGuest, snap, stayAt } from "../support/site";
+import { bookingsOf, bookThroughApi, chooseRoom, fillGuest, hotelToday, manageLink, newGuest, snap } from "../support/site";
+import { ownStay } from "../support/stays";
 
 /** The guest changes dates or adults on the manage page: a preview with the new price, then Confirm change (issue 20). */
 
@@ -37,7 +38,7 @@ async function getBooking(request: Parameters<typeof partnerApi>[0], id: string)
 }
 
 test("a guest books, opens the manage page, moves the stay and adds a night: the new price and its difference first, then the changed booking", async ({ page, request }) => {
-  const stay = await stayAt(request, 300, 2);
+  const stay = await ownStay(2);
   const guest = newGuest("Lia");
   await chooseRoom(page, stay, 2, "Double Room");
   await fillGuest(page, guest);
@@ -79,7 +80,7 @@ test("a guest books, opens the manage page, moves the stay and adds a night: the
 });
 
 test("a double click on Confirm change, and the same confirmation sent again, change the booking once", async ({ page, request }) => {
-  const stay = await stayAt(request, 320, 2);
+  const stay = await ownStay(2);
   const booking = await bookThroughApi(request, "Twin Room", stay, 2);
   await page.goto(`${manageLink(booking.id)}/change`);
   await seeNewPrice(page, { checkout: addDays(stay.checkout, 1) });
@@ -98,7 +99,7 @@ test("a double click on Confirm change, and the same confirmation sent again, ch
 });
 
 test("new dates with a night sold out: the site names the night and suggests the nearest free dates, which it prices on a click", async ({ page, request }) => {
-  const stay = await stayAt(request, 340, 2);
+  const stay = await ownStay(2);
   const booking = await bookThroughApi(request, "Double Room", stay, 2);
   const wanted = { checkin: addDays(stay.checkin, 3), checkout: addDays(stay.checkin, 5) };
   await setRates(e2eDb(), { roomTypeId: booking.roomTypeId, from: wanted.checkin, to: wanted.checkin, rooms: 0 });
@@ -155,7 +156,7 @@ test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the guest changes dates and adults with plain form posts, goes back to the dates once, and a resubmitted confirmation changes nothing more", async ({ page, request }) => {
-    const stay = await stayAt(request, 310, 2);
+    const stay = await ownStay(2);
     const booking = await bookThroughApi(request, "Family Suite", stay, 2);
     await page.goto(manageLink(booking.id));
     await page.getByRole("link", { name: "Change dates or guests" }).click();

@@ -3,7 +3,8 @@ import { seriousViolations } from "../support/axe";
 import { chooseChildren, standardTotal } from "../support/family";
 import { receivedMail } from "../support/mailbox";
 import { partnerApi } from "../support/partner-api";
-import { bookingsOf, fillGuest, newGuest, snap, stayAt } from "../support/site";
+import { bookingsOf, fillGuest, newGuest, snap } from "../support/site";
+import { ownStay } from "../support/stays";
 
 /**
  * A family on the demo hotel's site (issue 37): two adults and two children of 4 and 9. Harbour
@@ -22,7 +23,7 @@ async function fillStay(page: Page, stay: { checkin: string; checkout: string },
 const offerOf = (page: Page, room: string) => page.getByRole("list", { name: "Available rooms" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: room }) });
 
 test("a family books the Family Suite: the children's prices in the offer, the booking and the e-mail; then a child's new age changes the stay", async ({ page, request }) => {
-  const stay = await stayAt(request, 545, 2);
+  const stay = await ownStay(2);
   const guest = newGuest("Marta");
   const api = partnerApi(request);
   const priced = await (await api.get(`/availability?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2&childrenAges=4,9`)).json();
@@ -97,7 +98,7 @@ test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a family searches by sending the number of children first: the page asks each child's age, then books; the change form takes a third child the same way", async ({ page, request }) => {
-    const stay = await stayAt(request, 555, 1);
+    const stay = await ownStay(1);
     const guest = newGuest("Rui");
 
     await page.goto("/");

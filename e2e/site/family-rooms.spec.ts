@@ -4,7 +4,8 @@ import { familyHotelWithEngine } from "../support/engine";
 import { CHILDREN_LABELS, chooseChildren, standardTotal } from "../support/family";
 import { receivedMail } from "../support/mailbox";
 import { partnerApi } from "../support/partner-api";
-import { bookingsOf, fillGuest, newGuest, snap, stayAt } from "../support/site";
+import { bookingsOf, fillGuest, newGuest, snap } from "../support/site";
+import { ownStay } from "../support/stays";
 
 /**
  * A family in two rooms booked at once (issue 38): each room with its own party, one details
@@ -27,7 +28,7 @@ async function onlyMail(email: string) {
 }
 
 test("a family books two rooms on the demo site with different parties, gets one e-mail, and cancels one room from its link", async ({ page, request }) => {
-  const stay = await stayAt(request, 565, 2);
+  const stay = await ownStay(2);
   const guest = newGuest("Clara");
   const api = partnerApi(request);
   const suite = standardTotal(await (await api.get(`/availability?checkin=${stay.checkin}&checkout=${stay.checkout}&adults=2&childrenAges=4,9`)).json(), "Family Suite");

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { partnerApi } from "../support/partner-api";
-import { bookingsOf, fillGuest, newGuest, search, snap, stayAt } from "../support/site";
+import { bookingsOf, fillGuest, newGuest, search, snap } from "../support/site";
+import { ownStay } from "../support/stays";
 
 test("a guest searches, chooses, books, sees the confirmation, manages and cancels; the API then shows it cancelled", async ({ page, request }) => {
-  const stay = await stayAt(request, 400, 3);
+  const stay = await ownStay(3);
   const guest = newGuest();
 
   await page.goto("/");
@@ -77,7 +78,7 @@ test("a guest searches, chooses, books, sees the confirmation, manages and cance
 });
 
 test("Find your booking opens the manage page with the reference and e-mail address, and nothing with a wrong one", async ({ page, request }) => {
-  const stay = await stayAt(request, 470, 1);
+  const stay = await ownStay(1);
   const guest = newGuest("Bea");
   const roomTypes = (await (await partnerApi(request).get("/room-types")).json()).data as { id: string; name: string }[];
   const created = await (
@@ -100,7 +101,7 @@ test("Find your booking opens the manage page with the reference and e-mail addr
 });
 
 test("a manage link opens nothing with a bare booking id or a forged signature", async ({ page, request }) => {
-  const stay = await stayAt(request, 471, 1);
+  const stay = await ownStay(1);
   const roomTypes = (await (await partnerApi(request).get("/room-types")).json()).data as { id: string }[];
   const created = await (await partnerApi(request).post("/bookings", { roomTypeId: roomTypes[0]!.id, ...stay, adults: 1, guest: newGuest() })).json();
   expect((await page.goto(`/manage/${created.id}`))?.status()).toBe(404);
@@ -108,8 +109,8 @@ test("a manage link opens nothing with a bare booking id or a forged signature",
   expect((await page.goto(`/confirmation/${created.id}`))?.status()).toBe(404);
 });
 
-test("bad searches are explained in plain words beside the field: past dates, check-out before check-in, too many adults", async ({ page, request }) => {
-  const stay = await stayAt(request, 480, 2);
+test("bad searches are explained in plain words beside the field: past dates, check-out before check-in, too many adults", async ({ page }) => {
+  const stay = await ownStay(2);
   await page.goto(`/search?checkin=2020-01-10&checkout=2020-01-12&adults=2`);
   await expect(page.locator("#checkin-error")).toContainText("or later");
   await expect(page.getByLabel("Check-in")).toHaveAttribute("aria-invalid", "true");

@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { demoCredentials } from "../support/demo";
 import { receivedMail } from "../support/mailbox";
 import { partnerApi } from "../support/partner-api";
-import { chooseRoom, fillGuest, newGuest, stayAt } from "../support/site";
+import { chooseRoom, fillGuest, newGuest } from "../support/site";
+import { ownStay } from "../support/stays";
 import { startWebhookReceiver, verifiedEvents } from "../support/webhook-receiver";
 
 /**
@@ -21,7 +22,7 @@ test("a booking on the site e-mails the guest a manage link that opens it; cance
   const endpoint = await (await api.post("/webhook-endpoints", { url: receiver.url, description: "e2e receiver" })).json();
   expect(endpoint.secret).toMatch(/^whsec_/);
   try {
-    const stay = await stayAt(request, 520, 2);
+    const stay = await ownStay(2);
     const guest = newGuest("Clara");
     await chooseRoom(page, stay, 1, "Double Room");
     await fillGuest(page, guest);

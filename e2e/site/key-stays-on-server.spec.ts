@@ -1,14 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { recordResponses, staticFiles } from "../support/browser-sees";
 import { demoCredentials } from "../support/demo";
-import { chooseRoom, fillGuest, newGuest, stayAt } from "../support/site";
+import { chooseRoom, fillGuest, newGuest } from "../support/site";
+import { ownStay } from "../support/stays";
 
-test("the site's key never reaches the browser: not in any response, cookie or static file", async ({ page, context, request }) => {
+test("the site's key never reaches the browser: not in any response, cookie or static file", async ({ page, context }) => {
   const key = demoCredentials().siteApiKey;
   expect(key).toMatch(/^rbp_/);
   const seen = await recordResponses(page);
 
-  const stay = await stayAt(request, 450, 2);
+  const stay = await ownStay(2);
   await chooseRoom(page, stay, 2, "Double Room");
   await fillGuest(page, { firstName: "Hal", lastName: " ", email: "bad" }); // a server action reply with errors
   await page.getByRole("button", { name: "Book" }).click();

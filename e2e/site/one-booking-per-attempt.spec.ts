@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { bookingsOf, chooseRoom, fillGuest, newGuest, search, stayAt } from "../support/site";
+import { bookingsOf, chooseRoom, fillGuest, newGuest, search } from "../support/site";
+import { ownStay } from "../support/stays";
 
 test("double-clicking Book, then sending the same form again, make exactly one booking", async ({ page, request }) => {
-  const stay = await stayAt(request, 410, 2);
+  const stay = await ownStay(2);
   const guest = newGuest("Carla");
   await chooseRoom(page, stay, 2, "Twin Room");
   await fillGuest(page, guest);
@@ -19,7 +20,7 @@ test("double-clicking Book, then sending the same form again, make exactly one b
 });
 
 test("Back, then Book for another guest, books a second room; the first guest's details again show the first booking", async ({ page, request }) => {
-  const stay = await stayAt(request, 415, 1);
+  const stay = await ownStay(1);
   const first = newGuest("Gil");
   const second = newGuest("Hana");
   await chooseRoom(page, stay, 1, "Double Room");
@@ -46,7 +47,7 @@ test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a guest books and cancels with plain form posts", async ({ page, request }) => {
-    const stay = await stayAt(request, 420, 2);
+    const stay = await ownStay(2);
     const guest = newGuest("Dora");
     await page.goto("/");
     await search(page, stay, 3);
@@ -65,7 +66,7 @@ test.describe("with JavaScript off", () => {
   });
 
   test("a resubmitted booking form replays the same booking instead of making a second", async ({ page, request }) => {
-    const stay = await stayAt(request, 425, 1);
+    const stay = await ownStay(1);
     const guest = newGuest("Eva");
     await chooseRoom(page, stay, 1, "Single Room");
     await fillGuest(page, guest);
@@ -81,8 +82,8 @@ test.describe("with JavaScript off", () => {
     expect(await bookingsOf(request, stay.checkin, guest.email)).toHaveLength(1);
   });
 
-  test("a form that already booked another stay says so, with links to Find your booking and a new search", async ({ page, request }) => {
-    const stay = await stayAt(request, 427, 1);
+  test("a form that already booked another stay says so, with links to Find your booking and a new search", async ({ page }) => {
+    const stay = await ownStay(1);
     const guest = newGuest("Ines");
     await chooseRoom(page, stay, 1, "Single Room");
     const bookPage = page.url();
@@ -92,7 +93,7 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("heading", { name: "Your booking is confirmed" })).toBeVisible();
 
     // The same form and guest for another night (its hidden stay fields changed): the API refuses the reused key.
-    const later = await stayAt(request, 433, 1); // apart from the first stay, so that replacing its dates in the address is unambiguous
+    const later = await ownStay(1); // apart from the first stay, so that replacing its dates in the address is unambiguous
     await page.goto(bookPage.replace(stay.checkin, later.checkin).replace(stay.checkout, later.checkout));
     await page.locator('input[name="idempotencyKey"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), key);
     await fillGuest(page, guest);
@@ -103,8 +104,8 @@ test.describe("with JavaScript off", () => {
     await expect(alert.getByRole("link", { name: "Start a new search" })).toHaveAttribute("href", `/search?checkin=${later.checkin}&checkout=${later.checkout}&adults=1`);
   });
 
-  test("guest details are checked beside each field; what was typed and the attempt's Idempotency-Key are kept", async ({ page, request }) => {
-    const stay = await stayAt(request, 426, 1);
+  test("guest details are checked beside each field; what was typed and the attempt's Idempotency-Key are kept", async ({ page }) => {
+    const stay = await ownStay(1);
     await chooseRoom(page, stay, 1, "Single Room");
     const attemptKey = () => page.locator('input[name="idempotencyKey"]').inputValue();
     const before = await attemptKey();

@@ -7,7 +7,8 @@ const formatWeekdayDayMonth = guestWords("en").weekdayDayMonth;
 import { createRatePlan, deactivateRatePlan } from "@/lib/rate-plans/save-rate-plan";
 import { e2eDb } from "../support/db";
 import { partnerApi } from "../support/partner-api";
-import { bookingsOf, fillGuest, newGuest, search, snap, stayAt } from "../support/site";
+import { bookingsOf, fillGuest, newGuest, search, snap } from "../support/site";
+import { ownStay } from "../support/stays";
 
 // A non-refundable plan for the Twin Room only (no other spec chooses that room), at the
 // night's rate: other specs running beside this one still see one offer per room they choose,
@@ -27,7 +28,7 @@ test.afterAll(async () => {
 });
 
 test("a guest chooses a room's non-refundable offer, books it, and sees its terms on the confirmation and the manage page", async ({ page, request }) => {
-  const stay = await stayAt(request, 460, 3);
+  const stay = await ownStay(3);
   const guest = newGuest("Rui");
 
   await page.goto("/");

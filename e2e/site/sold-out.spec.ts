@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { setRates } from "@/lib/rates/set-rates";
 import { e2eDb } from "../support/db";
 import { addDays, partnerApi } from "../support/partner-api";
-import { fillGuest, newGuest, search, stayAt } from "../support/site";
+import { fillGuest, newGuest, search } from "../support/site";
+import { ownStay } from "../support/stays";
 
 async function roomTypeId(request: import("@playwright/test").APIRequestContext, name: string): Promise<string> {
   const roomTypes = (await (await partnerApi(request).get("/room-types")).json()).data as { id: string; name: string }[];
@@ -10,7 +11,7 @@ async function roomTypeId(request: import("@playwright/test").APIRequestContext,
 }
 
 test("the last room sells between search and Book: the site says so and offers the other rooms", async ({ page, request }) => {
-  const stay = await stayAt(request, 430, 2);
+  const stay = await ownStay(2);
   const suite = await roomTypeId(request, "Family Suite");
   await setRates(e2eDb(), { roomTypeId: suite, from: stay.checkin, to: addDays(stay.checkout, -1), rooms: 1 });
 
@@ -36,7 +37,7 @@ test("the last room sells between search and Book: the site says so and offers t
 });
 
 test("nothing free for the stay: the site says so and offers the nearest dates that are", async ({ page, request }) => {
-  const stay = await stayAt(request, 440, 2);
+  const stay = await ownStay(2);
   const roomTypes = (await (await partnerApi(request).get("/room-types")).json()).data as { id: string }[];
   for (const { id } of roomTypes) await setRates(e2eDb(), { roomTypeId: id, from: stay.checkin, to: stay.checkin, closed: true });
 

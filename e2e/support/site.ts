@@ -2,17 +2,11 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { randomBytes } from "node:crypto";
 import { signManageBookingToken } from "@/lib/bookings/manage-booking-token";
 import { sessionSecret } from "./demo";
-import { addDays, partnerApi } from "./partner-api";
+import { partnerApi } from "./partner-api";
 
 /** The demo hotel's date today, from the API (what the site itself uses). */
 export async function hotelToday(request: APIRequestContext): Promise<string> {
   return (await (await partnerApi(request).get("/me")).json()).property.today;
-}
-
-/** A stay `offset` days from today at the hotel: each test takes its own dates, so tests can run side by side. */
-export async function stayAt(request: APIRequestContext, offset: number, nights = 2) {
-  const checkin = addDays(await hotelToday(request), offset);
-  return { checkin, checkout: addDays(checkin, nights) };
 }
 
 export function newGuest(firstName = "Ana") {
