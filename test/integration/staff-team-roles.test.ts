@@ -29,6 +29,21 @@ async function teamOf<Name extends string>(name: string, roles: Record<Name, "ad
 
 const admins = (propertyId: string) => database().db.membership.count({ where: { propertyId, role: "admin" } });
 
+/** Each member of the property's team by e-mail, with their role. */
+async function roles(propertyId: string): Promise<Record<string, string>> {
+  const memberships = await database().db.membership.findMany({ where: { propertyId }, include: { staffUser: { select: { email: true } } } });
+  return Object.fromEntries(memberships.map((membership) => [membership.staffUser.email, membership.role]));
+}
+
+/** Two racing calls, each at a target: exactly one fulfilled and one rejected (fails the test otherwise). */
+function oneWinner<T, Target>(results: PromiseSettledResult<T>[], targets: [Target, Target]) {
+  expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+  const at = (status: "fulfilled" | "rejected") => results.findIndex((result) => result.status === status);
+  const won = results[at("fulfilled")] as PromiseFulfilledResult<T>;
+  const lost = results[at("rejected")] as PromiseRejectedResult;
+  return { won: { value: won.value, target: targets[at("fulfilled")]! }, lost: { reason: lost.reason as unknown, target: targets[at("rejected")]! } };
+}
+
 describe("roles and removals on a team", () => {
   it("changes a role, and never demotes or removes the last admin, not even themselves", async () => {
     const team = await teamOf("Roles Hotel", { ana: "admin", bea: "viewer" });
@@ -66,8 +81,18 @@ describe("roles and removals on a team", () => {
         changeStaffRole(database().db, { propertyId: team.propertyId, staffUserId: bea.id, role: "viewer", actor: ana.actor }),
         changeStaffRole(database().db, { propertyId: team.propertyId, staffUserId: ana.id, role: "viewer", actor: bea.actor }),
       ]);
-      expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual(["fulfilled", "rejected"]);
-      expect(await admins(team.propertyId), `round ${round}`).toBe(1);
+      // Whichever went first demoted the other; the second was refused as the last admin's demotion, nothing else.
+      const { won, lost } = oneWinner(results, [
+        { email: bea.email, name: "Bea" },
+        { email: ana.email, name: "Ana" },
+      ]);
+      expect(won.value, `round ${round}`).toEqual({ email: won.target.email, displayName: won.target.name, from: "admin", to: "viewer", changed: true });
+      expect(await refusal(Promise.reject(lost.reason)), `round ${round}`).toEqual({
+        code: "conflict",
+        message: `${lost.target.name} is the property's last admin: make someone else an admin before you make them a viewer.`,
+      });
+      expect(await roles(team.propertyId), `round ${round}`).toEqual({ [won.target.email]: "viewer", [lost.target.email]: "admin" });
+      expect(await database().db.auditEvent.count({ where: { propertyId: team.propertyId, action: "staff_role_changed" } }), `round ${round}`).toBe(1);
     }
   });
 
@@ -79,8 +104,16 @@ describe("roles and removals on a team", () => {
         removeStaffMember(database().db, { propertyId: team.propertyId, staffUserId: bea.id, actor: ana.actor }),
         removeStaffMember(database().db, { propertyId: team.propertyId, staffUserId: ana.id, actor: bea.actor }),
       ]);
-      expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual(["fulfilled", "rejected"]);
-      expect(await admins(team.propertyId), `round ${round}`).toBe(1);
+      const { won, lost } = oneWinner(results, [
+        { email: bea.email, name: "Bea" },
+        { email: ana.email, name: "Ana" },
+      ]);
+      expect(won.value, `round ${round}`).toEqual({ email: won.target.email, displayName: won.target.name, role: "admin", endedSessions: 0 });
+      expect(await refusal(Promise.reject(lost.reason)), `round ${round}`).toEqual({
+        code: "conflict",
+        message: `${lost.target.name} is the property's last admin: make someone else an admin before you remove them.`,
+      });
+      expect(await roles(team.propertyId), `round ${round}`).toEqual({ [lost.target.email]: "admin" });
     }
   });
 
