@@ -73,7 +73,8 @@ test("a room's page shows its booking group with the sibling rooms, and the list
 
   await page.goto(`/bookings?q=${last}`);
   await expect(page.getByTestId("bookings-count")).toHaveText("2 bookings");
-  await page.getByRole("link", { name: `The rooms booked with ${first!.reference}` }).click();
+  // The link says "its group's rooms" on screen: its name starts with those words (what a voice user says), then names the room.
+  await page.getByRole("link", { name: `its group's rooms (the rooms booked with ${first!.reference})`, exact: true }).click();
   await expect(page.getByTestId("group-filter")).toBeVisible();
   await expect(page.getByTestId("bookings-count")).toHaveText("2 bookings");
   await expect(page.locator("tbody tr")).toHaveCount(2);

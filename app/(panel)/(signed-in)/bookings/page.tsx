@@ -85,7 +85,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
               <td className={CELL} data-label="Reference">
                 <Link className="text-brand-700 underline" href={`/bookings/${b.id}`}>{b.reference}</Link>
                 {b.groupId && !values.group && (
-                  <Link className="block text-xs text-brand-700 underline" href={bookingsListHref({ group: b.groupId })} aria-label={`The rooms booked with ${b.reference}`}>its group&apos;s rooms</Link>
+                  <Link className="block text-xs text-brand-700 underline" href={bookingsListHref({ group: b.groupId })}>its group&apos;s rooms<span className="sr-only"> (the rooms booked with {b.reference})</span></Link>
                 )}
               </td>
               <td className={CELL} data-label="Guest">{b.guest.firstName} {b.guest.lastName} <span className="block break-all text-xs text-stone-600">{b.guest.email}</span></td>
