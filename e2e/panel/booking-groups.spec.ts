@@ -6,7 +6,7 @@ import { setChildAgeBands } from "@/lib/properties/set-child-age-bands";
 import { seedApiKey, seedProperty } from "@/prisma/factories";
 import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
-import { newStaff, signInAs } from "../support/panel";
+import { newStaff, openSession, signInAs } from "../support/panel";
 import { addDays, partnerApi } from "../support/partner-api";
 
 /**
@@ -73,11 +73,15 @@ test("a room's page shows its booking group with the sibling rooms, and the list
 
   await page.goto(`/bookings?q=${last}`);
   await expect(page.getByTestId("bookings-count")).toHaveText("2 bookings");
+  // The list with a booking group in it, one of its rooms a family's, scanned as staff see it.
+  await expect(page.locator("tbody tr").filter({ hasText: "2 adults, 1 child (7)" })).toHaveCount(1);
+  expect(await seriousViolations(page), "the bookings list with a booking group and a family").toEqual([]);
   // The link says "its group's rooms" on screen: its name starts with those words (what a voice user says), then names the room.
   await page.getByRole("link", { name: `its group's rooms (the rooms booked with ${first!.reference})`, exact: true }).click();
   await expect(page.getByTestId("group-filter")).toBeVisible();
   await expect(page.getByTestId("bookings-count")).toHaveText("2 bookings");
   await expect(page.locator("tbody tr")).toHaveCount(2);
+  expect(await seriousViolations(page), "a booking group's rooms").toEqual([]);
   // A group link that names no group says so, and leads back to every booking.
   await page.goto("/bookings?group=grp_nope");
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("That link names no booking group: show every booking instead.");
@@ -89,7 +93,7 @@ test("a room's page shows its booking group with the sibling rooms, and the list
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a receptionist books two rooms at once for a family: each room's party and room type, the booker's details, one group", async ({ page, request }) => {
+  test("a receptionist books two rooms at once for a family: each room's party and room type, the booker's details, one group", async ({ page, browser, request }) => {
     const { slug, today, api } = await groupHotel(request);
     const checkin = addDays(today, 30);
     const { email } = await newStaff(slug, "admin");
@@ -126,5 +130,22 @@ test.describe("with JavaScript off", () => {
     expect(booking).toMatchObject({ source: "desk", adults: 2, childrenAges: [7] });
     const group = await (await api.get(`/booking-groups/${booking.groupId}`)).json();
     expect(group.bookings.map((b: { adults: number; childrenAges: number[]; source: string }) => [b.adults, b.childrenAges, b.source])).toEqual([[2, [7], "desk"], [1, [], "desk"]]);
+
+    // The hotel's bookings list holds the two rooms: desk bookings, one booking group, a family in
+    // one room. Scanned with JavaScript on, which axe needs to run in the page.
+    const scanning = await browser.newContext({ javaScriptEnabled: true });
+    try {
+      const list = await scanning.newPage();
+      await openSession(scanning, email);
+      await list.goto("/bookings");
+      const rows = list.locator("tbody tr");
+      await expect(rows).toHaveCount(2);
+      await expect(rows.filter({ hasText: "Desk · " })).toHaveCount(2);
+      await expect(rows.filter({ hasText: "2 adults, 1 child (7)" })).toHaveCount(1);
+      expect(await seriousViolations(list), "the bookings list with a desk booking group and a family").toEqual([]);
+      await expect(rows.getByRole("link", { name: /^its group's rooms/ })).toHaveCount(2);
+    } finally {
+      await scanning.close();
+    }
   });
 });

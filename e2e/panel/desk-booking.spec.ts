@@ -72,6 +72,7 @@ test("a receptionist takes a phone booking: dates, a room type, the guest with p
   const row = page.getByRole("row").filter({ hasText: booking!.reference });
   await expect(row).toContainText(`${guest.firstName} ${guest.lastName}`);
   await expect(row).toContainText("Desk · Maria Silva");
+  expect(await seriousViolations(page), "the bookings list with a desk booking").toEqual([]);
 
   // The guest calls back: found by their name alone, from the search box.
   await page.goto("/bookings");

@@ -94,4 +94,11 @@ test("a receptionist books a family: the search takes the children's ages, only 
   expect(await seriousViolations(page), "a family's booking page, a child's age asked").toEqual([]);
   const bookingId = page.url().split("/").pop()!;
   expect(await (await partnerApi(request).get(`/bookings/${bookingId}`)).json()).toMatchObject({ source: "desk", adults: 2, childrenAges: [4, 9] });
+
+  // In the bookings list: a family's desk booking, scanned as staff see it.
+  await page.goto(`/bookings?checkinFrom=${stay.checkin}&checkinTo=${stay.checkin}`);
+  const row = page.getByRole("row").filter({ hasText: guest.lastName });
+  await expect(row).toContainText("2 adults, 2 children (4, 9)");
+  await expect(row).toContainText(`Desk · ${email}`);
+  expect(await seriousViolations(page), "the bookings list with a family's desk booking").toEqual([]);
 });
