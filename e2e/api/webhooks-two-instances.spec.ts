@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { seedApiKey, seedProperty } from "@/prisma/factories";
 import { e2eDb } from "../support/db";
 import { bothInstancesUp } from "../support/instances";
+import { propertyJobsDone } from "../support/property-jobs";
 import { addDays } from "../support/partner-api";
 import { startWebhookReceiver, verifiedEvents } from "../support/webhook-receiver";
 
@@ -38,7 +39,8 @@ test("two instances with their workers deliver each event once per endpoint", as
     }),
   );
   await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(12);
-  await new Promise((resolve) => setTimeout(resolve, 1_500)); // room for a duplicate to show up
+  // Every job of the hotel's bookings has run, on either instance: a duplicate would be here by now.
+  await propertyJobsDone(property.id);
   const events = verifiedEvents(receiver.received, endpoint.secret);
   expect(events).toHaveLength(12);
   expect(new Set(events.map((e) => e.webhookId)).size).toBe(12);

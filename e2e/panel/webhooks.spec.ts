@@ -10,6 +10,7 @@ import { seedProperty } from "@/prisma/factories";
 import { seriousViolations } from "../support/axe";
 import { e2eDb } from "../support/db";
 import { newStaff, signInAs } from "../support/panel";
+import { propertyJobsDone } from "../support/property-jobs";
 import { addDays } from "../support/partner-api";
 import { RECEIVER_ANSWER, startWebhookReceiver, verifiedEvents } from "../support/webhook-receiver";
 
@@ -27,7 +28,7 @@ async function hotelWithBooking(offset: number) {
 
 const endpointCard = (page: Page, url: string) => page.getByRole("article", { name: `Endpoint ${url}` });
 
-test("an admin adds an endpoint; a real receiver gets signed test, cancellation and replayed events, and nothing once it is disabled", async ({ page }) => {
+test("an admin adds an endpoint; a real receiver gets signed test, cancellation and replayed events, nothing while it is disabled, and the next booking once enabled again", async ({ page }) => {
   test.setTimeout(120_000);
   const receiver = await startWebhookReceiver();
   try {
@@ -108,12 +109,23 @@ test("an admin adds an endpoint; a real receiver gets signed test, cancellation 
     await expect(page.getByTestId("disabled-reason")).toBeVisible();
     await row.getByRole("button", { name: `Replay ${cancelledId}` }).click();
     await expect(row.getByRole("alert")).toContainText("This endpoint is disabled");
-    // The new booking's event has been handed out (its guest e-mail is queued in the same step), and none of it reached the receiver.
+    // The new booking's event has been handed out (its guest e-mail is queued in the same step), and
+    // once every job of the hotel's has run, none of it has reached the receiver.
     const laterEvent = await e2eDb().event.findFirstOrThrow({ where: { bookingId: later.id, type: "booking.created" } });
     await expect.poll(() => e2eDb().guestEmail.count({ where: { eventId: laterEvent.id } }), { timeout: 15_000 }).toBe(1);
-    await page.waitForTimeout(2_000);
+    await propertyJobsDone(property.id);
     expect(receiver.received.length).toBe(before);
     expect(await e2eDb().webhookDelivery.count({ where: { eventId: laterEvent.id } })).toBe(0);
+
+    // Enabled again, the same endpoint gets the next booking, once; the booking made while it was disabled never.
+    await page.goto("/settings/webhooks");
+    await endpointCard(page, receiver.url).getByRole("button", { name: "Enable" }).click();
+    await expect(endpointCard(page, receiver.url).getByTestId("disabled-reason")).toHaveCount(0);
+    const { booking: next } = await book();
+    const created = () => verifiedEvents(receiver.received.slice(before), secret).map((e) => [e.type, e.data.booking?.id]);
+    await expect.poll(created, { timeout: 15_000 }).toEqual([["booking.created", next.id]]);
+    await propertyJobsDone(property.id);
+    expect(created()).toEqual([["booking.created", next.id]]);
   } finally {
     await receiver.close();
   }
