@@ -117,20 +117,43 @@ describe("GET /rates from copies of nights", () => {
     expect(after.roomTypes.find((r) => r.roomTypeId === roomType.id)!.nights.at(-1)!.amount).toBe(27_182);
   });
 
-  it("under concurrent bookings and pulls (parallel connections), every pull after the last booking answers the final nights", async () => {
+  it("under concurrent bookings and pulls (parallel connections), each pull shows each booked night before or after its bookings, and every pull after the last booking answers the final nights", async () => {
     const cache = new RatesNightCache(8 * 1024 * 1024);
     const roomType = hotel.roomTypes[0]!;
-    const nights = Array.from({ length: 12 }, (_, i) => addDays(range.from, 15 + (i % 6)));
-    await pullBoth(cache);
-    await Promise.all([
-      ...nights.map((checkin, i) =>
-        api("POST", "/bookings", { key, body: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST, externalReference: `race-${i}` } }),
+    const nights = Array.from({ length: 12 }, (_, i) => addDays(range.from, 15 + (i % 6))); // 6 nights, 2 bookings each
+    const booked = [...new Set(nights)];
+    const before = await pullBoth(cache);
+    const [made, reads] = await Promise.all([
+      Promise.all(
+        nights.map((checkin, i) =>
+          api("POST", "/bookings", { key, body: { roomTypeId: roomType.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: GUEST, externalReference: `race-${i}` } }),
+        ),
       ),
-      ...Array.from({ length: 12 }, () => readRatesJson(database().db, hotel.property, range, cache)),
+      Promise.all(Array.from({ length: 12 }, () => readRatesJson(database().db, hotel.property, range, cache))),
       raise(),
     ]);
-    await pullBoth(cache);
+    made.forEach((answer, i) => {
+      expect(answer.status, answer.text).toBe(201);
+      expect(answer.body).toMatchObject({ status: "confirmed", roomTypeId: roomType.id, checkin: nights[i], checkout: addDays(nights[i]!, 1), externalReference: `race-${i}`, guest: GUEST });
+    });
+
+    const night = (view: RatesView, date: string) => view.roomTypes.find((r) => r.roomTypeId === roomType.id)!.nights.find((n) => n.date === date)!;
+    /** `view` with the booked nights' available rooms left out: what no booking here may change. */
+    const unbooked = (view: RatesView) => ({
+      ...view,
+      roomTypes: view.roomTypes.map((r) => (r.roomTypeId !== roomType.id ? r : { ...r, nights: r.nights.map((n) => (booked.includes(n.date) ? { ...n, availableRooms: null } : n)) })),
+    });
+    for (const json of reads) {
+      const read = JSON.parse(json) as RatesView;
+      expect(unbooked(read)).toEqual(unbooked(before));
+      // Each booked night as some moment of the race left it: none, one or both of its 2 bookings.
+      for (const date of booked) expect([0, 1, 2].map((n) => night(before, date).availableRooms - n)).toContain(night(read, date).availableRooms);
+    }
+
+    const final = structuredClone(before);
+    for (const date of booked) night(final, date).availableRooms -= 2;
+    expect(await pullBoth(cache)).toEqual(final);
     await raise();
-    await pullBoth(cache);
+    expect(await pullBoth(cache)).toEqual(final);
   });
 });
