@@ -8,8 +8,9 @@ import { createBooking } from "@/lib/bookings/create-booking";
 import { addDays, dateInTimeZone, toDbDate } from "@/lib/dates/calendar-date";
 import { checkInvariants } from "@/lib/integrity/check-invariants";
 import { setRates } from "@/lib/rates/set-rates";
-import { seedBooking, seedProperty } from "@/prisma/factories";
+import { seedBooking } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { seedHotel } from "../support/hotel";
 import { waitUntilLockWaits } from "../support/lock-waits";
 import { TEST_ACTOR } from "@/lib/audit/actor";
 
@@ -18,13 +19,10 @@ const today = () => dateInTimeZone(new Date(), "UTC");
 
 /** A hotel with a Double and a Suite, `rooms` of each, at 100.00 and 200.00 a night. */
 async function hotel(rooms: { double: number; suite: number }) {
-  const { property, roomTypes } = await seedProperty(database().db, {
-    roomTypes: [
-      { name: "Double", maxAdults: 2, rooms: rooms.double, basePrice: 10_000 },
-      { name: "Suite", maxAdults: 4, rooms: rooms.suite, basePrice: 20_000 },
-    ],
+  const { property, roomTypes: { Double: double, Suite: suite } } = await seedHotel(database().db, {
+    Double: { rooms: rooms.double, basePrice: 10_000 },
+    Suite: { rooms: rooms.suite, basePrice: 20_000, maxAdults: 4 },
   });
-  const [double, suite] = roomTypes as [(typeof roomTypes)[0], (typeof roomTypes)[0]];
   const book = (roomTypeId: string, checkin: string, nights = 2) => seedBooking(database().db, property, { roomTypeId, checkin, checkout: addDays(checkin, nights), madeAt: new Date() });
   return { property, double, suite, book };
 }

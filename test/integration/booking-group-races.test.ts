@@ -9,9 +9,8 @@ import { createBookingGroup } from "@/lib/bookings/create-booking-group";
 import { addDays } from "@/lib/dates/calendar-date";
 import { isDomainError } from "@/lib/errors";
 import { checkInvariants } from "@/lib/integrity/check-invariants";
-import { propertyToday } from "@/lib/properties/property-today";
-import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../support/database";
+import { seedHotel } from "../support/hotel";
 import { waitUntilLockWaits } from "../support/lock-waits";
 
 /**
@@ -23,15 +22,8 @@ const database = setupTestDatabase();
 const guest = { firstName: "Ana", lastName: "Silva", email: "ana@example.com" };
 
 async function hotel(rooms: number) {
-  const { property, roomTypes } = await seedProperty(database().db, {
-    name: "Group Race Inn",
-    roomTypes: [
-      { name: "Double", maxAdults: 2, rooms, basePrice: 10_000 },
-      { name: "Twin", maxAdults: 2, rooms, basePrice: 9_000 },
-    ],
-  });
-  const today = propertyToday(property);
-  return { property, double: roomTypes[0]!.id, twin: roomTypes[1]!.id, checkin: addDays(today, 10), checkout: addDays(today, 12) };
+  const { property, roomTypes, today } = await seedHotel(database().db, { Double: { rooms, basePrice: 10_000 }, Twin: { rooms, basePrice: 9_000 } }, { name: "Group Race Inn" });
+  return { property, double: roomTypes.Double.id, twin: roomTypes.Twin.id, checkin: addDays(today, 10), checkout: addDays(today, 12) };
 }
 
 /** Each room type's rooms sold on each night of the stay. */

@@ -6,10 +6,9 @@ import { addDays, addMonths, type CalendarDate } from "@/lib/dates/calendar-date
 import { createDb } from "@/lib/db";
 import { applyRetention } from "@/lib/privacy/apply-retention";
 import { setGuestRetention } from "@/lib/privacy/set-guest-retention";
-import { propertyToday } from "@/lib/properties/property-today";
 import { openTestTwin } from "@/lib/test-mode/test-twin";
-import { seedProperty } from "@/prisma/factories";
 import { setupTestDatabase } from "../../support/database";
+import { seedHotel } from "../../support/hotel";
 
 /**
  * The retention period (issue 40): a property's guests are anonymised its period after their
@@ -23,13 +22,12 @@ const RETENTION_RUN = "retention run";
 async function hotel(name: string) {
   const { db } = database();
   // Rooms enough that the booking load below never sells a night out (it makes thousands of bookings).
-  const { property, roomTypes } = await seedProperty(db, { name, roomTypes: [{ name: "Double", maxAdults: 2, rooms: 1_000, basePrice: 12_000 }] });
-  const today = propertyToday(property);
+  const { property, roomTypes: { Double: double }, today } = await seedHotel(db, { Double: { rooms: 1_000, basePrice: 12_000 } }, { name });
   const template = unlessRefused(
     await createBooking(db, {
       property,
       actor: TEST_ACTOR,
-      input: { roomTypeId: roomTypes[0]!.id, checkin: addDays(today, 3), checkout: addDays(today, 5), adults: 1, guest: { firstName: "Tess", lastName: "Template", email: "tess@example.com" } },
+      input: { roomTypeId: double.id, checkin: addDays(today, 3), checkout: addDays(today, 5), adults: 1, guest: { firstName: "Tess", lastName: "Template", email: "tess@example.com" } },
     }),
   ).booking;
   /** `count` bookings like the template whose stay ended on `checkout` (written directly: no door books the past). */
@@ -42,7 +40,7 @@ async function hotel(name: string) {
       FROM bookings b, generate_series(1, ${count}::int) g WHERE b.id = ${template.id}`;
     return (await db.booking.findMany({ where: { propertyId: property.id, id: { startsWith: `bk_${tag}` } }, select: { id: true } })).map((b) => b.id);
   };
-  return { property, roomTypes, today, template, pastStays };
+  return { property, double, today, template, pastStays };
 }
 
 describe("applyRetention", () => {
@@ -106,7 +104,7 @@ describe("applyRetention", () => {
 
   it("anonymises 10,000 old bookings in batches while bookings are made at once on parallel connections: none fails, none ever waits for a lock the run holds", { timeout: 240_000 }, async () => {
     const { db, url } = database();
-    const { property, roomTypes, today, pastStays } = await hotel("Busy Retention Inn");
+    const { property, double, today, pastStays } = await hotel("Busy Retention Inn");
     await db.property.update({ where: { id: property.id }, data: { guestRetentionMonths: 24 } });
     await pastStays(addMonths(today, -30), 10_000, "bulk");
     // The run on connections of its own, named, so PostgreSQL can say who a waiting session waits for.
@@ -126,7 +124,7 @@ describe("applyRetention", () => {
             await createBooking(db, {
               property,
               actor: TEST_ACTOR,
-              input: { roomTypeId: roomTypes[0]!.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Live", lastName: `Load${worker}`, email: `load${worker}@example.com` } },
+              input: { roomTypeId: double.id, checkin, checkout: addDays(checkin, 1), adults: 1, guest: { firstName: "Live", lastName: `Load${worker}`, email: `load${worker}@example.com` } },
             }),
           );
         } catch (error) {
