@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "@/lib/clock";
+import type { Clock } from "@/lib/clock";
 import type { Db } from "@/lib/db";
 import type { MailMessage, MailTransport } from "@/lib/mail/mail-transport";
 import { sendStaffEmail, type StaffMailDeps } from "@/lib/mail/send-staff-email";
